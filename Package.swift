@@ -1,0 +1,74 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// The core is Foundation-free so the same sources also build with Embedded
+/// Swift for wasm32 (see Scripts/build-wasm.sh); everything that needs
+/// Foundation, SQLite or networking lives in the modules above it.
+let package = Package(
+  name: "TouchTracker",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "touchtracker", targets: ["touchtracker"]),
+    .library(name: "TouchTrackerCore", targets: ["TouchTrackerCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    .target(
+      name: "TouchTrackerCore",
+      exclude: ["Wasm"],
+      swiftSettings: [.enableExperimentalFeature("Extern")],
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+    .target(
+      name: "TouchTrackerStore",
+      dependencies: [
+        "TouchTrackerCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .target(
+      name: "TouchTrackerServer",
+      dependencies: [
+        "TouchTrackerCore",
+        "TouchTrackerStore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "touchtracker",
+      dependencies: [
+        "TouchTrackerCore",
+        "TouchTrackerStore",
+        "TouchTrackerServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "TouchTrackerCoreTests",
+      dependencies: [
+        "TouchTrackerCore",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(name: "TouchTrackerStoreTests", dependencies: ["TouchTrackerStore"]),
+    .testTarget(
+      name: "TouchTrackerServerTests",
+      dependencies: [
+        "TouchTrackerServer",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
+    .testTarget(
+      name: "touchtrackerTests",
+      dependencies: ["touchtracker", "TouchTrackerStore"],
+      resources: [.copy("Fixtures")]
+    ),
+  ]
+)

@@ -1,0 +1,35 @@
+/// An axis-aligned rectangle: an origin (top-left, y grows downward as on
+/// screen) and a size.
+public struct Rect: Hashable, Sendable {
+  public var origin: Point
+  public var size: Size
+
+  public init(origin: Point, size: Size) {
+    self.origin = origin
+    self.size = size
+  }
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+  }
+
+  public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+  public var minX: Double { origin.x }
+  public var minY: Double { origin.y }
+  public var maxX: Double { origin.x + size.width }
+  public var maxY: Double { origin.y + size.height }
+  public var width: Double { size.width }
+  public var height: Double { size.height }
+  public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
+
+  /// Whether `point` lies inside; the right and bottom edges are outside, as in UIKit.
+  public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+  }
+
+  /// The rectangle grown by `dx` on the left and right and `dy` on top and bottom.
+  public func insetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
+  }
+}
