@@ -1,0 +1,150 @@
+/// The actions DrawView's gesture recognizers send.
+extension Action {
+  static let doubleTap = Action("doubleTap:")
+  static let tap = Action("tap:")
+  static let longPress = Action("longPress:")
+  static let moveLine = Action("moveLine:")
+}
+
+extension DrawView: GestureRecognizerDelegate {
+  func installGestureRecognizers() {
+    doubleTapRecognizer.numberOfTapsRequired = 2
+    // Hold a touch back until we know it is not a double tap, so a tap never
+    // leaves a dot; a line that does start is delivered from where it began.
+    doubleTapRecognizer.delaysTouchesBegan = true
+    doubleTapRecognizer.addTarget(self, action: .doubleTap)
+    addGestureRecognizer(doubleTapRecognizer)
+
+    tapRecognizer.delaysTouchesBegan = true
+    tapRecognizer.require(toFail: doubleTapRecognizer)
+    tapRecognizer.addTarget(self, action: .tap)
+    addGestureRecognizer(tapRecognizer)
+
+    longPressRecognizer.delegate = self
+    longPressRecognizer.addTarget(self, action: .longPress)
+    addGestureRecognizer(longPressRecognizer)
+
+    // Drawing is panning too: the pan must not take the view's touches.
+    moveRecognizer.cancelsTouchesInView = false
+    moveRecognizer.delegate = self
+    moveRecognizer.addTarget(self, action: .moveLine)
+    addGestureRecognizer(moveRecognizer)
+  }
+
+  func canPerformDrawViewAction(_ action: Action) -> Bool {
+    switch action {
+    case .delete: selectedLineIndex != nil
+    case .undo: canUndo
+    case .redo: canRedo
+    case .doubleTap, .tap, .longPress, .moveLine: true
+    default: false
+    }
+  }
+
+  func performDrawViewAction(_ action: Action) {
+    switch action {
+    case .doubleTap: clearAll()
+    case .tap: tap()
+    case .longPress: longPress()
+    case .moveLine: moveSelectedLine()
+    case .delete: deleteSelectedLine()
+    case .undo: undo()
+    case .redo: redo()
+    default: break
+    }
+  }
+
+  /// The nearest finished line within `selectionRadius` of `point`, by true segment distance.
+  public func indexOfLine(at point: Point) -> Int? {
+    lineIndex.nearest(to: point, within: DrawView.selectionRadius, in: drawing.lines)
+  }
+
+  private func clearAll() {
+    log.write("doubleTap(_:)")
+    linesInProgress.removeAll()
+    circlesInProgress.removeAll()
+    selectedLineIndex = nil
+    application?.menuController.hideMenu()
+    if !drawing.isEmpty { commit(.clear(drawing)) }
+    setNeedsDisplay()
+  }
+
+  private func tap() {
+    log.write("tap(_:)")
+    let point = tapRecognizer.location(in: self)
+    selectedLineIndex = indexOfLine(at: point)
+    becomeFirstResponder()
+    guard let menu = application?.menuController else { return }
+    if selectedLineIndex != nil {
+      menu.menuItems = [MenuItem(title: "Delete", action: .delete)]
+      menu.showMenu(from: self, at: point)
+    } else {
+      menu.hideMenu()
+    }
+  }
+
+  public func deleteSelectedLine() {
+    guard let index = selectedLineIndex, drawing.lines.indices.contains(index) else { return }
+    log.write("delete(_:)")
+    selectedLineIndex = nil
+    commit(.deleteLine(at: index, drawing.lines[index]))
+  }
+
+  /// Drops the selection and its menu (Escape in the browser).
+  public func deselect() {
+    selectedLineIndex = nil
+    lineBeforeMove = nil
+    application?.menuController.hideMenu()
+  }
+
+  private func longPress() {
+    log.write("longPress(_:) \(longPressRecognizer.state.name)")
+    switch longPressRecognizer.state {
+    case .began:
+      selectedLineIndex = indexOfLine(at: longPressRecognizer.location(in: self))
+      lineBeforeMove = selectedLineIndex.map { drawing.lines[$0] }
+      // The held line leaves the static layer and follows the finger in the live one.
+      if lineBeforeMove != nil { drawingVersion += 1 }
+      application?.menuController.hideMenu()
+      // Movement before the press was recognized is not the user moving the line.
+      moveRecognizer.setTranslation(.zero, in: self)
+    case .ended, .cancelled:
+      if let index = selectedLineIndex, let before = lineBeforeMove, drawing.lines[index] != before {
+        let after = drawing.lines[index]
+        drawing.lines[index] = before
+        commit(.moveLine(at: index, from: before, to: after))
+      }
+      let wasHolding = lineBeforeMove != nil
+      lineBeforeMove = nil
+      selectedLineIndex = nil
+      if wasHolding { drawingVersion += 1 }
+    default:
+      break
+    }
+  }
+
+  /// Moves the held line by the pan's translation since the last call. Only a
+  /// line held by a long press moves: a line selected by a tap stays put while
+  /// the user draws (the classic app's "mysterious lines").
+  private func moveSelectedLine() {
+    guard longPressRecognizer.state.isActive, lineBeforeMove != nil, let index = selectedLineIndex,
+      moveRecognizer.state.isActive
+    else { return }
+    let translation = moveRecognizer.translation(in: self)
+    drawing.lines[index] = drawing.lines[index].offset(by: translation)
+    moveRecognizer.setTranslation(.zero, in: self)
+    setNeedsDisplay()
+  }
+
+  public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    // A press away from every line is the start of a slow line, not a selection.
+    if recognizer === longPressRecognizer { return indexOfLine(at: recognizer.location(in: self)) != nil }
+    return true
+  }
+
+  public func gestureRecognizer(
+    _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool {
+    recognizer === moveRecognizer
+  }
+}

@@ -1,0 +1,241 @@
+/// The canvas: one line per finger while drawing, a circle for two fingers
+/// that land together, and the finished drawing underneath.
+///
+/// Touch handling lives here; selection and gestures are in
+/// `DrawView+Gestures.swift`, drawing in `DrawView+Rendering.swift`.
+public final class DrawView: View {
+  public static let backgroundGray = Color(rgb: 0xc8c8c8)
+  public static let inProgressColor = Color.red
+  public static let selectedColor = Color(rgb: 0x00c000)
+  /// A tap selects the nearest line at most this far away.
+  public static let selectionRadius = 20.0
+
+  public internal(set) var drawing = Drawing()
+  public var options = DrawingOptions()
+  public let log = EventLog()
+  var undoStack = UndoStack()
+  var lineIndex = LineIndex()
+
+  /// Lines being drawn, one per finger, in the order the fingers came down.
+  var linesInProgress: [LineInProgress] = []
+  var circlesInProgress: [CircleInProgress] = []
+
+  public internal(set) var selectedLineIndex: Int? {
+    didSet { if selectedLineIndex != oldValue { setNeedsDisplay() } }
+  }
+  /// Set while a long press holds a line, so that only then panning moves it.
+  var lineBeforeMove: Line?
+
+  let doubleTapRecognizer = TapGestureRecognizer()
+  let tapRecognizer = TapGestureRecognizer()
+  let longPressRecognizer = LongPressGestureRecognizer()
+  let moveRecognizer = PanGestureRecognizer()
+
+  /// Called after each finished change (to save), with the new drawing.
+  public var onChange: ((Drawing) -> Void)?
+
+  /// Bumped on every change to the finished drawing; the static layer is rebuilt when it moves.
+  public internal(set) var drawingVersion = 0
+  var staticLayerCache = RenderList()
+  var staticLayerCacheVersion = -1
+  var staticLayerCacheSize = Size.zero
+
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    isMultipleTouchEnabled = true
+    installGestureRecognizers()
+  }
+
+  public var linesInProgressCount: Int { linesInProgress.count }
+  public var circlesInProgressCount: Int { circlesInProgress.count }
+  public var canUndo: Bool { undoStack.canUndo }
+  public var canRedo: Bool { undoStack.canRedo }
+
+  // MARK: Responder
+
+  public override var canBecomeFirstResponder: Bool { true }
+
+  public override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool {
+    canPerformDrawViewAction(action)
+  }
+
+  public override func perform(_ action: Action, withSender sender: AnyObject?) {
+    performDrawViewAction(action)
+  }
+
+  public override func draw(in context: inout RenderContext) {
+    drawLiveContent(in: &context)
+  }
+
+  // MARK: Touches
+
+  public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    log.write("touchesBegan(_:with:)", touches)
+    if touches.count == 2 {
+      let a = touches[0]
+      let b = touches[1]
+      circlesInProgress.append(
+        CircleInProgress(
+          first: a.identity, second: b.identity, firstCorner: a.location(in: self), secondCorner: b.location(in: self),
+          width: options.lineWidth))
+    } else {
+      for touch in touches {
+        let location = touch.location(in: self)
+        linesInProgress.append(
+          LineInProgress(
+            touch: touch.identity, line: Line(begin: location, end: location, color: DrawView.inProgressColor),
+            beganAt: touch.timestamp, travelled: 0, lastTime: touch.timestamp))
+      }
+    }
+    setNeedsDisplay()
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    log.write("touchesMoved(_:with:)", touches)
+    for touch in touches { update(with: touch) }
+    setNeedsDisplay()
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    log.write("touchesEnded(_:with:)", touches)
+    for touch in touches {
+      update(with: touch)
+      if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
+        let progress = linesInProgress.remove(at: index)
+        var line = progress.line
+        line.color = options.color(for: line.segment)
+        let duration = touch.timestamp - progress.beganAt
+        line.width = options.width(forSpeed: duration > 0 ? progress.travelled / duration : 0)
+        commit(.addLine(line))
+      }
+      if let index = circlesInProgress.firstIndex(where: { $0.involves(touch.identity) }) {
+        circlesInProgress[index].lift(touch.identity)
+        if circlesInProgress[index].isFinished {
+          let progress = circlesInProgress.remove(at: index)
+          var circle = progress.circle
+          circle.color = options.color(for: Segment(begin: progress.firstCorner, end: progress.secondCorner))
+          commit(.addCircle(circle))
+        }
+      }
+    }
+    setNeedsDisplay()
+  }
+
+  /// Only the cancelled fingers' work is thrown away; other fingers keep drawing.
+  public override func touchesCancelled(_ touches: [Touch], with event: Event) {
+    log.write("touchesCancelled(_:with:)", touches)
+    for touch in touches {
+      linesInProgress.removeAll { $0.touch == touch.identity }
+      circlesInProgress.removeAll { $0.involves(touch.identity) }
+    }
+    setNeedsDisplay()
+  }
+
+  private func update(with touch: Touch) {
+    let location = touch.location(in: self)
+    if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
+      linesInProgress[index].travelled += location.distance(to: linesInProgress[index].line.end)
+      linesInProgress[index].line.end = location
+      linesInProgress[index].lastTime = touch.timestamp
+    }
+    if let index = circlesInProgress.firstIndex(where: { $0.involves(touch.identity) }) {
+      circlesInProgress[index].move(touch.identity, to: location)
+    }
+  }
+
+  // MARK: Changes
+
+  /// Applies a finished change, makes it undoable, and reports it.
+  func commit(_ change: DrawingChange) {
+    change.apply(to: &drawing)
+    undoStack.record(change)
+    didChangeDrawing(appendedLine: { if case .addLine(let line) = change { return line } else { return nil } }())
+  }
+
+  func didChangeDrawing(appendedLine: Line? = nil) {
+    if let appendedLine {
+      lineIndex.append(appendedLine, lines: drawing.lines)
+    } else {
+      lineIndex.invalidate()
+    }
+    if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
+    let previousVersion = drawingVersion
+    drawingVersion += 1
+    if let appendedLine, staticLayerCacheVersion == previousVersion {
+      staticLayerCache.appendSegment(from: appendedLine.begin, to: appendedLine.end, color: appendedLine.color, width: appendedLine.width)
+      staticLayerCacheVersion = drawingVersion
+    }
+    setNeedsDisplay()
+    onChange?(drawing)
+  }
+
+  /// Replaces the whole drawing (opening a saved one). Not undoable: it is
+  /// where the history starts.
+  public func load(_ newDrawing: Drawing) {
+    drawing = newDrawing
+    undoStack.removeAll()
+    selectedLineIndex = nil
+    lineIndex.invalidate()
+    drawingVersion += 1
+    setNeedsDisplay()
+  }
+
+  public func undo() {
+    guard undoStack.undo(in: &drawing) != nil else { return }
+    selectedLineIndex = nil
+    application?.menuController.hideMenu()
+    didChangeDrawing()
+  }
+
+  public func redo() {
+    guard undoStack.redo(in: &drawing) != nil else { return }
+    selectedLineIndex = nil
+    application?.menuController.hideMenu()
+    didChangeDrawing()
+  }
+}
+
+/// A finger's line while it is drawn.
+struct LineInProgress {
+  let touch: TouchIdentity
+  var line: Line
+  let beganAt: Double
+  /// The distance the finger moved, for widths by speed.
+  var travelled: Double
+  var lastTime: Double
+}
+
+/// Two fingers that landed together, at opposite corners of a circle's box.
+struct CircleInProgress {
+  let first: TouchIdentity
+  let second: TouchIdentity
+  var firstCorner: Point
+  var secondCorner: Point
+  var firstLifted = false
+  var secondLifted = false
+  let width: Double
+
+  init(first: TouchIdentity, second: TouchIdentity, firstCorner: Point, secondCorner: Point, width: Double) {
+    self.first = first
+    self.second = second
+    self.firstCorner = firstCorner
+    self.secondCorner = secondCorner
+    self.width = width
+  }
+
+  func involves(_ touch: TouchIdentity) -> Bool { touch == first || touch == second }
+
+  mutating func move(_ touch: TouchIdentity, to point: Point) {
+    if touch == first { firstCorner = point } else if touch == second { secondCorner = point }
+  }
+
+  mutating func lift(_ touch: TouchIdentity) {
+    if touch == first { firstLifted = true } else if touch == second { secondLifted = true }
+  }
+
+  var isFinished: Bool { firstLifted && secondLifted }
+
+  var circle: Circle {
+    Circle(corner: firstCorner, corner: secondCorner, color: DrawView.inProgressColor, width: width)
+  }
+}

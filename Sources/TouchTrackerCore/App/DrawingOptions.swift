@@ -1,0 +1,63 @@
+/// How new lines get their color and width. Only lines finished after a
+/// change are affected; every finished line keeps its own style.
+public struct DrawingOptions: Hashable, Sendable {
+  public enum ColorMode: Hashable, Sendable {
+    /// Every new line gets this color.
+    case fixed(Color)
+    /// The angle of the finished line picks its color from a hue wheel.
+    case byAngle
+  }
+
+  public enum WidthMode: Hashable, Sendable {
+    case fixed
+    /// The finger's average speed while drawing sets the width: slow is thin, fast is thick.
+    case bySpeed
+  }
+
+  public var colorMode = ColorMode.fixed(.black)
+  public var widthMode = WidthMode.fixed
+  public var lineWidth = 10.0
+
+  public init(colorMode: ColorMode = .fixed(.black), widthMode: WidthMode = .fixed) {
+    self.colorMode = colorMode
+    self.widthMode = widthMode
+  }
+
+  /// The width for a line drawn at `speed` points per second.
+  public func width(forSpeed speed: Double) -> Double {
+    switch widthMode {
+    case .fixed: lineWidth
+    case .bySpeed: max(2, min(40, 2 + speed / 60))
+    }
+  }
+
+  /// The color for a finished line with this geometry.
+  public func color(for segment: Segment) -> Color {
+    switch colorMode {
+    case .fixed(let color): color
+    case .byAngle: DrawingOptions.hueColor(angle: segment.angle)
+    }
+  }
+
+  /// A fully saturated color whose hue is `angle` (radians) around the wheel.
+  static func hueColor(angle: Double) -> Color {
+    let turns = angle / (2 * Double.pi)
+    let h = (turns - Double(Int(turns))) * 6
+    let sector = Int(h) % 6
+    let f = h - Double(Int(h))
+    let v = 0.85
+    let p = 0.0
+    let q = v * (1 - f)
+    let t = v * f
+    let (r, g, b): (Double, Double, Double)
+    switch sector {
+    case 0: (r, g, b) = (v, t, p)
+    case 1: (r, g, b) = (q, v, p)
+    case 2: (r, g, b) = (p, v, t)
+    case 3: (r, g, b) = (p, q, v)
+    case 4: (r, g, b) = (t, p, v)
+    default: (r, g, b) = (v, p, q)
+    }
+    return Color(red: UInt8(r * 255 + 0.5), green: UInt8(g * 255 + 0.5), blue: UInt8(b * 255 + 0.5))
+  }
+}

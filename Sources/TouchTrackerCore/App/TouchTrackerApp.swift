@@ -1,0 +1,102 @@
+/// TouchTracker assembled: an application whose window shows a draw view
+/// controller. Hosts (the CLI, the browser, tests) talk to this.
+public final class TouchTrackerApp {
+  public let application: Application
+  public let controller: DrawViewController
+  private var nextSyntheticTouchID = -1_000_000
+
+  public init(size: Size = Size(width: 800, height: 600), options: DrawingOptions = DrawingOptions()) {
+    application = Application(windowSize: size)
+    controller = DrawViewController()
+    application.window.rootViewController = controller
+    controller.drawView.options = options
+    controller.drawView.becomeFirstResponder()
+  }
+
+  public var drawView: DrawView { controller.drawView }
+  public var drawing: Drawing { drawView.drawing }
+  public var clock: Clock { application.clock }
+
+  public func send(_ touches: [TouchInput], at time: Double) throws(TouchInputError) {
+    try application.send(touches, at: time)
+  }
+
+  public func advanceClock(to time: Double) {
+    application.advanceClock(to: time)
+  }
+
+  /// Runs the clock on until no timer is pending (a trace's end).
+  public func settle() {
+    while let next = application.clock.nextFireTime {
+      application.advanceClock(to: next)
+    }
+  }
+
+  /// Taps the visible button (menu item, palette choice) titled `title`
+  /// with a synthesized touch at its center.
+  public func tap(title: String, at time: Double) throws(TapError) {
+    guard let button = visibleButtons.first(where: { $0.title == title }) else { throw .noVisibleControl(title) }
+    let center = button.convert(toWindow: button.bounds.center)
+    nextSyntheticTouchID -= 1
+    let id = nextSyntheticTouchID
+    do {
+      try application.send([TouchInput(id: id, phase: .began, location: center)], at: time)
+      try application.send([TouchInput(id: id, phase: .ended, location: center)], at: time)
+    } catch {
+      throw .refused(error)
+    }
+  }
+
+  /// Buttons on screen right now, front-most last.
+  public var visibleButtons: [Button] {
+    var result: [Button] = []
+    collectButtons(in: application.window, into: &result)
+    return result
+  }
+
+  private func collectButtons(in view: View, into result: inout [Button]) {
+    guard !view.isHidden else { return }
+    if let button = view as? Button { result.append(button) }
+    for subview in view.subviews { collectButtons(in: subview, into: &result) }
+  }
+
+  public func undo() { drawView.undo() }
+  public func redo() { drawView.redo() }
+
+  public var state: AppState {
+    AppState(
+      selectedLine: drawView.selectedLineIndex, menu: application.menuController.visibleItemTitles,
+      paletteVisible: controller.isPaletteVisible, linesInProgress: drawView.linesInProgressCount,
+      circlesInProgress: drawView.circlesInProgressCount)
+  }
+
+  /// Resizes the window and the canvas (the browser window changed size).
+  public func resize(to size: Size) {
+    application.window.frame = Rect(origin: .zero, size: size)
+    drawView.frame = Rect(origin: .zero, size: size)
+  }
+
+  /// The live layer: work in progress, selection, menu, palette.
+  public func renderLiveLayer() -> RenderList { application.window.render() }
+}
+
+/// What a user sees besides the drawing, as `touchtracker replay` reports it.
+public struct AppState: Equatable, Sendable {
+  public var selectedLine: Int?
+  public var menu: [String]
+  public var paletteVisible: Bool
+  public var linesInProgress: Int
+  public var circlesInProgress: Int
+}
+
+public enum TapError: Error, Equatable {
+  case noVisibleControl(String)
+  case refused(TouchInputError)
+
+  public var message: String {
+    switch self {
+    case .noVisibleControl(let title): "No visible control titled '\(title)'"
+    case .refused(let error): error.message
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/// A view that turns touches into target-action messages for control events.
+///
+/// A control tracks one touch: it reports `touchDown` when it begins, drags
+/// inside or outside as it moves, and `touchUpInside` only when the finger
+/// lifts within the control's bounds grown by `trackingMargin` (UIKit is just
+/// as forgiving, so a finger that slides a little still presses the button).
+open class Control: View {
+  public var isEnabled = true {
+    didSet { setNeedsDisplay() }
+  }
+  public private(set) var isHighlighted = false {
+    didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
+  }
+  public private(set) var isTracking = false
+  private var trackedTouch: TouchIdentity?
+  private var wasInside = false
+  private var actions: [ControlTarget] = []
+
+  /// How far outside its bounds a finger may lift and still count as inside.
+  public var trackingMargin = 20.0
+
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+  }
+
+  /// Sends `action` to `target` (nil: along the first responder's chain) when any of `events` happens.
+  public func addTarget(_ target: Responder?, action: Action, for events: ControlEvents) {
+    actions.append(ControlTarget(target: target, action: action, events: events))
+  }
+
+  public func removeTarget(_ target: Responder?, action: Action?, for events: ControlEvents) {
+    actions.removeAll { $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events) }
+  }
+
+  /// Sends the actions registered for `events` through the application.
+  public func sendActions(for events: ControlEvents) {
+    let application = self.application
+    for entry in actions where !entry.events.isDisjoint(with: events) {
+      if let application {
+        application.sendAction(entry.action, to: entry.target, from: self)
+      } else {
+        entry.target?.perform(entry.action, withSender: self)
+      }
+    }
+  }
+
+  private func isInsideTrackingArea(_ touch: Touch) -> Bool {
+    bounds.insetBy(dx: -trackingMargin, dy: -trackingMargin).contains(touch.location(in: self))
+  }
+
+  open override func touchesBegan(_ touches: [Touch], with event: Event) {
+    guard isEnabled, trackedTouch == nil, let touch = touches.first else { return }
+    trackedTouch = touch.identity
+    isTracking = true
+    isHighlighted = true
+    wasInside = true
+    sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+  }
+
+  open override func touchesMoved(_ touches: [Touch], with event: Event) {
+    guard let touch = touches.first(where: { $0.identity == trackedTouch }) else { return }
+    let inside = isInsideTrackingArea(touch)
+    isHighlighted = inside
+    var events: ControlEvents = inside ? .touchDragInside : .touchDragOutside
+    if inside != wasInside { events.insert(inside ? .touchDragEnter : .touchDragExit) }
+    wasInside = inside
+    sendActions(for: events)
+  }
+
+  open override func touchesEnded(_ touches: [Touch], with event: Event) {
+    guard let touch = touches.first(where: { $0.identity == trackedTouch }) else { return }
+    endTracking()
+    sendActions(for: isInsideTrackingArea(touch) ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+  }
+
+  open override func touchesCancelled(_ touches: [Touch], with event: Event) {
+    guard touches.contains(where: { $0.identity == trackedTouch }) else { return }
+    endTracking()
+    sendActions(for: .touchCancel)
+  }
+
+  private func endTracking() {
+    trackedTouch = nil
+    isTracking = false
+    isHighlighted = false
+  }
+}
+
+private struct ControlTarget {
+  /// Not retained, as in UIKit: targets usually own the control.
+  unowned(unsafe) let target: Responder?
+  let action: Action
+  let events: ControlEvents
+}

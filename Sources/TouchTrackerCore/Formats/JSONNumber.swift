@@ -1,0 +1,134 @@
+/// Number text in and out of JSON, without Foundation or the C library's
+/// locale-dependent `strtod`/`printf`.
+public enum JSONNumber {
+  /// Digits after the point that `format` keeps: a ten-thousandth of a point
+  /// is far below what a screen or a finger can tell apart.
+  public static let fractionDigits = 4
+
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+  ]
+
+  /// The value of already validated JSON number text. Exact (correctly
+  /// rounded) for up to 15 significant digits with exponents up to 22, which
+  /// covers every coordinate people produce; otherwise within an ulp or two.
+  static func parse(_ text: ArraySlice<UInt8>) -> Double {
+    var negative = false
+    var mantissa: UInt64 = 0
+    var significantDigits = 0
+    var exponent = 0
+    var index = text.startIndex
+    if index < text.endIndex && text[index] == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    var afterPoint = false
+    while index < text.endIndex {
+      let byte = text[index]
+      if byte == UInt8(ascii: ".") {
+        afterPoint = true
+      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        if significantDigits < 19 {
+          if mantissa != 0 || byte != UInt8(ascii: "0") { significantDigits += 1 }
+          mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+          if afterPoint { exponent -= 1 }
+        } else if !afterPoint {
+          exponent += 1
+        }
+      } else {
+        break
+      }
+      index += 1
+    }
+    if index < text.endIndex && (text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E")) {
+      index += 1
+      var exponentNegative = false
+      if text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
+        exponentNegative = text[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      var written = 0
+      while index < text.endIndex, written < 100_000 {
+        written = written * 10 + Int(text[index] - UInt8(ascii: "0"))
+        index += 1
+      }
+      exponent += exponentNegative ? -written : written
+    }
+    var value = Double(mantissa)
+    if mantissa != 0 {
+      var remaining = exponent
+      while remaining > 22 {
+        value *= 1e22
+        remaining -= 22
+        if !value.isFinite { break }
+      }
+      while remaining < -22 {
+        value /= 1e22
+        remaining += 22
+        if value == 0 { break }
+      }
+      if remaining >= 0 { value *= exactPowersOfTen[remaining] } else { value /= exactPowersOfTen[-remaining] }
+    }
+    return negative ? -value : value
+  }
+
+  /// Short text for a finite number: integers without a point ("100"),
+  /// others with at most `fractionDigits` digits after it ("12.5").
+  public static func format(_ value: Double) -> String {
+    var bytes: [UInt8] = []
+    append(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the text of `value` to `bytes`; non-finite values become 0,
+  /// which callers rule out beforehand.
+  public static func append(_ value: Double, to bytes: inout [UInt8]) {
+    guard value.isFinite else {
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    var scale: Double = 1
+    for _ in 0..<fractionDigits { scale *= 10 }
+    var magnitude = value < 0 ? -value : value
+    if magnitude >= 9e14 {
+      // Beyond any screen; keep the integer part only.
+      magnitude = min(magnitude, 9e18)
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      appendInteger(UInt64(magnitude), to: &bytes)
+      return
+    }
+    let scaled = UInt64((magnitude * scale).rounded())
+    let integerPart = scaled / UInt64(scale)
+    var fraction = scaled % UInt64(scale)
+    if value < 0 && scaled != 0 { bytes.append(UInt8(ascii: "-")) }
+    appendInteger(integerPart, to: &bytes)
+    guard fraction != 0 else { return }
+    var digits = fractionDigits
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    bytes.append(UInt8(ascii: "."))
+    var text: [UInt8] = []
+    for _ in 0..<digits {
+      text.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+      fraction /= 10
+    }
+    bytes.append(contentsOf: text.reversed())
+  }
+
+  static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {
+    if value == 0 {
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    var digits: [UInt8] = []
+    var remaining = value
+    while remaining > 0 {
+      digits.append(UInt8(ascii: "0") + UInt8(remaining % 10))
+      remaining /= 10
+    }
+    bytes.append(contentsOf: digits.reversed())
+  }
+}

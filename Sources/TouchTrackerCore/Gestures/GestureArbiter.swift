@@ -1,0 +1,167 @@
+/// Decides what a recognizer's requested state change really does, the way
+/// UIKit's gesture environment does:
+///
+/// - a recognizer that requires another to fail waits while that one is
+///   undecided, fails if it recognizes, and goes ahead once it fails;
+/// - the delegate may refuse a begin;
+/// - two recognizers that saw a common touch exclude each other unless a
+///   delegate allows them to recognize simultaneously: the first to
+///   recognize wins, the others fail;
+/// - the winner cancels the view's touches (`cancelsTouchesInView`) and
+///   releases or drops what was held back (`delaysTouchesBegan/Ended`).
+final class GestureArbiter {
+  unowned(unsafe) let application: Application
+  /// Recognizers that have seen touches since their last reset.
+  private(set) var live: [GestureRecognizer] = []
+
+  init(application: Application) {
+    self.application = application
+  }
+
+  // MARK: Touches to recognizers
+
+  /// Hands each changed touch to the recognizers tracking it, recognizer by
+  /// recognizer, one message per phase.
+  func deliver(_ records: [TouchRecord], event: Event) {
+    for record in records where record.touch.phase == .began {
+      for recognizer in record.recognizers {
+        recognizer.track(record.touch)
+        if !live.contains(where: { $0 === recognizer }) { live.append(recognizer) }
+      }
+    }
+    for recognizer in live {
+      let mine = records.filter { record in record.recognizers.contains { $0 === recognizer } }
+      guard !mine.isEmpty else { continue }
+      for record in mine where !record.touch.phase.isFinal && record.touch.phase != .began {
+        recognizer.update(record.touch)
+      }
+      guard !recognizer.storedState.isFinished else { continue }
+      for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+        let touches = mine.map { $0.touch }.filter { $0.phase == phase }
+        guard !touches.isEmpty, !recognizer.storedState.isFinished else { continue }
+        switch phase {
+        case .began: recognizer.touchesBegan(touches, with: event)
+        case .moved: recognizer.touchesMoved(touches, with: event)
+        case .ended: recognizer.touchesEnded(touches, with: event)
+        case .cancelled: recognizer.touchesCancelled(touches, with: event)
+        case .stationary: break
+        }
+      }
+    }
+    for record in records where record.touch.phase.isFinal {
+      for recognizer in record.recognizers { recognizer.update(record.touch) }
+    }
+  }
+
+  /// The recognizers that should see a touch beginning in `view`: those of
+  /// the view and its superviews that are enabled and not finished.
+  func recognizers(for view: View) -> [GestureRecognizer] {
+    var result: [GestureRecognizer] = []
+    var current: View? = view
+    while let candidate = current {
+      for recognizer in candidate.gestureRecognizers
+      where recognizer.isEnabled && !recognizer.storedState.isFinished && recognizer.pendingState == nil {
+        result.append(recognizer)
+      }
+      current = candidate.superview
+    }
+    return result
+  }
+
+  // MARK: Transitions
+
+  func requestTransition(of recognizer: GestureRecognizer, to state: GestureRecognizerState) {
+    switch (recognizer.storedState, state) {
+    case (.possible, .failed):
+      fail(recognizer)
+    case (.possible, .began), (.possible, .ended):
+      if recognizer.pendingState != nil {
+        recognizer.pendingState = state
+      } else {
+        attemptRecognition(of: recognizer, as: state)
+      }
+    case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended), (.began, .cancelled),
+      (.changed, .cancelled):
+      recognizer.storedState = state
+      recognizer.sendActions()
+    case (.began, .failed), (.changed, .failed):
+      recognizer.storedState = .cancelled
+      recognizer.sendActions()
+    default:
+      break
+    }
+  }
+
+  private func attemptRecognition(of recognizer: GestureRecognizer, as state: GestureRecognizerState) {
+    let requirements = recognizer.failureRequirements
+    if requirements.contains(where: { $0.storedState != .possible && $0.storedState != .failed }) {
+      fail(recognizer)
+      return
+    }
+    if requirements.contains(where: { $0.storedState == .possible }) {
+      recognizer.pendingState = state
+      return
+    }
+    if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+      fail(recognizer)
+      return
+    }
+    let rivals = live.filter { $0 !== recognizer && $0.shares(touchesWith: recognizer) && !simultaneous($0, recognizer) }
+    if rivals.contains(where: { $0.storedState.isActive }) {
+      fail(recognizer)
+      return
+    }
+    recognizer.pendingState = nil
+    recognizer.storedState = state
+    for rival in rivals where rival.storedState == .possible { fail(rival) }
+    if recognizer.cancelsTouchesInView {
+      application.cancelTouchesInView(recognizer.seenTouches)
+    } else if recognizer.delaysTouchesBegan {
+      application.dropHeldBegans(recognizer.seenTouches)
+    }
+    recognizer.sendActions()
+    application.flushHeldTouches()
+  }
+
+  private func fail(_ recognizer: GestureRecognizer) {
+    guard recognizer.storedState == .possible else { return }
+    recognizer.pendingState = nil
+    recognizer.storedState = .failed
+    for dependent in live where dependent.failureRequirements.contains(where: { $0 === recognizer }) {
+      if let pending = dependent.pendingState, dependent.storedState == .possible {
+        dependent.pendingState = nil
+        attemptRecognition(of: dependent, as: pending)
+      }
+    }
+    application.flushHeldTouches()
+  }
+
+  private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
+    if let delegate = b.delegate, delegate.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
+    return false
+  }
+
+  /// Puts recognizers that finished and hold no touches back to `.possible`.
+  func resetFinishedRecognizers() {
+    var index = 0
+    while index < live.count {
+      let recognizer = live[index]
+      if recognizer.storedState.isFinished && recognizer.touches.isEmpty {
+        live.remove(at: index)
+        recognizer.resetForNextGesture()
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  /// Whether a recognizer of `record` still holds back its began (or its end).
+  func holdsBegan(_ record: TouchRecord) -> Bool {
+    record.recognizers.contains { $0.delaysTouchesBegan && $0.storedState == .possible }
+  }
+
+  func holdsEnded(_ record: TouchRecord) -> Bool {
+    record.recognizers.contains { $0.delaysTouchesEnded && $0.storedState == .possible }
+  }
+}

@@ -1,0 +1,133 @@
+/// Turns a sequence of touches into a gesture, before the view sees them.
+///
+/// Subclasses override the four touch methods and set `state`; the
+/// application's `GestureArbiter` decides what a requested transition really
+/// does (wait for a required recognizer to fail, lose to a recognizer that
+/// already won, cancel the view's touches) and sends the actions.
+open class GestureRecognizer {
+  /// The view owns its recognizers.
+  public internal(set) unowned(unsafe) var view: View?
+  /// Not retained, as in UIKit: the delegate usually owns the view.
+  public unowned(unsafe) var delegate: (any GestureRecognizerDelegate)?
+  public var isEnabled = true
+
+  /// On recognition, the view's touches of this gesture are cancelled.
+  public var cancelsTouchesInView = true
+  /// Began touches are held back from the view until this recognizer fails
+  /// (then delivered as they happened) or dropped if it recognizes.
+  public var delaysTouchesBegan = false
+  /// Ended touches are held back from the view while this recognizer might still recognize.
+  public var delaysTouchesEnded = true
+
+  var storedState = GestureRecognizerState.possible
+  /// A recognition requested while a recognizer in `failureRequirements` is still undecided.
+  var pendingState: GestureRecognizerState?
+  var failureRequirements: [GestureRecognizer] = []
+  var targets: [Target] = []
+  /// Touches this recognizer is tracking, latest snapshots, in the order they began.
+  public private(set) var touches: [Touch] = []
+  /// Every touch seen since the last reset: recognizers that saw a common
+  /// touch compete with each other.
+  var seenTouches: [TouchIdentity] = []
+  private var lastLocationInWindow = Point.zero
+
+  public init() {}
+
+  /// The current state. Setting it asks the arbiter for the transition.
+  public var state: GestureRecognizerState {
+    get { storedState }
+    set { arbiter?.requestTransition(of: self, to: newValue) }
+  }
+
+  /// Adds a target that receives `action` with this recognizer as sender on
+  /// every state change that matters (recognized; began, changed, ended, cancelled).
+  public func addTarget(_ target: Responder, action: Action) {
+    targets.append(Target(responder: target, action: action))
+  }
+
+  /// This recognizer recognizes only after `other` fails; if `other`
+  /// recognizes, this one fails.
+  public func require(toFail other: GestureRecognizer) {
+    failureRequirements.append(other)
+  }
+
+  public var numberOfTouches: Int { touches.count }
+
+  /// The centroid of the tracked touches in `view`'s coordinates; after the
+  /// touches are gone, where they last were.
+  public func location(in view: View?) -> Point {
+    let point = centroidInWindow
+    return view?.convert(fromWindow: point) ?? point
+  }
+
+  var centroidInWindow: Point {
+    guard !touches.isEmpty else { return lastLocationInWindow }
+    var sum = Point.zero
+    for touch in touches { sum += touch.locationInWindow }
+    return sum * (1 / Double(touches.count))
+  }
+
+  /// The clock of the view's application, for recognizers that wait.
+  public var clock: Clock? { view?.application?.clock }
+
+  var arbiter: GestureArbiter? { view?.application?.arbiter }
+
+  // MARK: For subclasses
+
+  open func touchesBegan(_ touches: [Touch], with event: Event) {}
+  open func touchesMoved(_ touches: [Touch], with event: Event) {}
+  open func touchesEnded(_ touches: [Touch], with event: Event) {}
+
+  /// The default fails a possible gesture and cancels one in progress.
+  open func touchesCancelled(_ touches: [Touch], with event: Event) {
+    state = state.isActive ? .cancelled : .failed
+  }
+
+  /// Called when the recognizer goes back to `.possible` after finishing.
+  open func reset() {}
+
+  // MARK: Bookkeeping for the arbiter
+
+  func track(_ touch: Touch) {
+    touches.append(touch)
+    seenTouches.append(touch.identity)
+    lastLocationInWindow = centroidInWindow
+  }
+
+  func update(_ touch: Touch) {
+    guard let index = touches.firstIndex(where: { $0.identity == touch.identity }) else { return }
+    if touch.phase.isFinal {
+      lastLocationInWindow = centroidInWindow
+      touches.remove(at: index)
+      if touches.isEmpty { lastLocationInWindow = touch.locationInWindow }
+    } else {
+      touches[index] = touch
+      lastLocationInWindow = centroidInWindow
+    }
+  }
+
+  func isTracking(_ identity: TouchIdentity) -> Bool { touches.contains { $0.identity == identity } }
+
+  func shares(touchesWith other: GestureRecognizer) -> Bool {
+    seenTouches.contains { other.seenTouches.contains($0) }
+  }
+
+  func resetForNextGesture() {
+    storedState = .possible
+    pendingState = nil
+    touches.removeAll()
+    seenTouches.removeAll()
+    reset()
+  }
+
+  func sendActions() {
+    for target in targets {
+      target.responder.perform(target.action, withSender: self)
+    }
+  }
+
+  struct Target {
+    unowned(unsafe) let responder: Responder
+    let action: Action
+  }
+}

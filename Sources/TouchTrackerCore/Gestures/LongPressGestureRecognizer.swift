@@ -1,0 +1,52 @@
+/// Recognizes fingers held still for `minimumPressDuration`. Continuous: it
+/// begins when the time is up, changes as the fingers move, and ends when
+/// they lift.
+public final class LongPressGestureRecognizer: GestureRecognizer {
+  public var minimumPressDuration = 0.5
+  public var allowableMovement = 10.0
+  public var numberOfTouchesRequired = 1
+
+  private var starts: [TouchIdentity: Point] = [:]
+  private var pressTimer: TimerToken?
+
+  public override init() {
+    super.init()
+  }
+
+  public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    guard state == .possible else { return }
+    for touch in touches { starts[touch.identity] = touch.locationInWindow }
+    if numberOfTouches > numberOfTouchesRequired {
+      state = .failed
+    } else if numberOfTouches == numberOfTouchesRequired {
+      clock?.cancel(pressTimer)
+      pressTimer = clock?.schedule(after: minimumPressDuration) { [unowned(unsafe) self] in
+        self.pressTimer = nil
+        if self.state == .possible { self.state = .began }
+      }
+    }
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    if state == .possible {
+      for touch in touches {
+        if let start = starts[touch.identity], touch.locationInWindow.distance(to: start) > allowableMovement {
+          state = .failed
+          return
+        }
+      }
+    } else if state.isActive {
+      state = .changed
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    state = state.isActive ? .ended : .failed
+  }
+
+  public override func reset() {
+    clock?.cancel(pressTimer)
+    pressTimer = nil
+    starts.removeAll()
+  }
+}

@@ -1,0 +1,73 @@
+/// Recognizes fingers dragging. Continuous: it begins once the fingers move
+/// farther than `hysteresis`, reports each move as `changed`, and ends when
+/// the last finger lifts.
+///
+/// The translation counts from where the fingers came down, including the
+/// hysteresis, so whatever follows the finger keeps up with it exactly. It
+/// stays continuous when fingers are added or lifted: each event adds the
+/// average movement of the fingers down.
+public final class PanGestureRecognizer: GestureRecognizer {
+  public var minimumNumberOfTouches = 1
+  public var maximumNumberOfTouches = Int.max
+  public var hysteresis = 10.0
+
+  private var translationInWindow = Point.zero
+  private var samples: [(time: Double, translation: Point)] = []
+
+  public override init() {
+    super.init()
+  }
+
+  /// How far the fingers moved since they came down (or since the last `setTranslation`).
+  public func translation(in view: View?) -> Point { translationInWindow }
+
+  /// Resets the running translation, typically to zero after applying it.
+  public func setTranslation(_ translation: Point, in view: View?) {
+    translationInWindow = translation
+    samples.removeAll()
+  }
+
+  /// Points per second, over the last tenth of a second of movement.
+  public func velocity(in view: View?) -> Point {
+    guard let last = samples.last else { return .zero }
+    let first = samples.first { last.time - $0.time <= 0.1 } ?? last
+    let dt = last.time - first.time
+    guard dt > 0 else { return .zero }
+    return (last.translation - first.translation) * (1 / dt)
+  }
+
+  public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    if numberOfTouches > maximumNumberOfTouches && state == .possible { state = .failed }
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    var sum = Point.zero
+    for touch in touches { sum += touch.locationInWindow - touch.previousLocationInWindow }
+    translationInWindow += sum * (1 / Double(max(1, numberOfTouches)))
+    samples.append((event.timestamp, translationInWindow))
+    if samples.count > 16 { samples.removeFirst(samples.count - 16) }
+    if state == .possible {
+      if numberOfTouches >= minimumNumberOfTouches && numberOfTouches <= maximumNumberOfTouches
+        && translationInWindow.length > hysteresis
+      {
+        state = .began
+      }
+    } else if state.isActive {
+      state = .changed
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    let remaining = numberOfTouches - touches.count
+    if state.isActive {
+      if remaining < minimumNumberOfTouches { state = .ended }
+    } else if remaining == 0 {
+      state = .failed
+    }
+  }
+
+  public override func reset() {
+    translationInWindow = .zero
+    samples.removeAll()
+  }
+}

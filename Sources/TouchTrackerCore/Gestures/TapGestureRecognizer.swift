@@ -1,0 +1,85 @@
+/// Recognizes `numberOfTapsRequired` quick taps of `numberOfTouchesRequired`
+/// fingers. Discrete: it recognizes when the last tap lifts.
+///
+/// It fails when a finger moves more than `allowableMovement`, when more
+/// fingers than required come down, or when the next tap does not begin
+/// within `maximumTapInterval`.
+public final class TapGestureRecognizer: GestureRecognizer {
+  public var numberOfTapsRequired = 1
+  public var numberOfTouchesRequired = 1
+  public var allowableMovement = 10.0
+  /// The longest wait between one tap's end and the next one's start.
+  public var maximumTapInterval = 0.3
+  /// How far from the first tap a later tap may land.
+  public var maximumTapDistance = 45.0
+
+  private var tapsCompleted = 0
+  private var touchesInThisTap = 0
+  private var starts: [TouchIdentity: Point] = [:]
+  private var firstTapLocation: Point?
+  private var intervalTimer: TimerToken?
+
+  public override init() {
+    super.init()
+  }
+
+  public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    clock?.cancel(intervalTimer)
+    intervalTimer = nil
+    for touch in touches {
+      starts[touch.identity] = touch.locationInWindow
+      if let firstTapLocation, touch.locationInWindow.distance(to: firstTapLocation) > maximumTapDistance {
+        state = .failed
+        return
+      }
+    }
+    touchesInThisTap += touches.count
+    if numberOfTouches > numberOfTouchesRequired || touchesInThisTap > numberOfTouchesRequired {
+      state = .failed
+    }
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    for touch in touches {
+      if let start = starts[touch.identity], touch.locationInWindow.distance(to: start) > allowableMovement {
+        state = .failed
+        return
+      }
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    for touch in touches {
+      if let start = starts[touch.identity], touch.locationInWindow.distance(to: start) > allowableMovement {
+        state = .failed
+        return
+      }
+    }
+    // `touches` still include the lifting fingers; the tap is over when all lift.
+    guard numberOfTouches == touches.count else { return }
+    guard touchesInThisTap == numberOfTouchesRequired else {
+      state = .failed
+      return
+    }
+    tapsCompleted += 1
+    touchesInThisTap = 0
+    if firstTapLocation == nil { firstTapLocation = centroidInWindow }
+    if tapsCompleted >= numberOfTapsRequired {
+      state = .recognized
+    } else {
+      intervalTimer = clock?.schedule(after: maximumTapInterval) { [unowned(unsafe) self] in
+        self.intervalTimer = nil
+        if self.state == .possible { self.state = .failed }
+      }
+    }
+  }
+
+  public override func reset() {
+    clock?.cancel(intervalTimer)
+    intervalTimer = nil
+    tapsCompleted = 0
+    touchesInThisTap = 0
+    starts.removeAll()
+    firstTapLocation = nil
+  }
+}

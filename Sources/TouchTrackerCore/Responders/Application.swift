@@ -1,0 +1,292 @@
+/// The top of the responder chain and the place touches enter the core.
+///
+/// A host reports what its fingers did with `send(_:at:)`, one call per
+/// event, and advances time with `advanceClock(to:)`. The application
+/// hit-tests each new touch, gives every touch to gesture recognizers first,
+/// then sends it to the view it began in, for its whole life, holding back or
+/// cancelling what the recognizers decide.
+open class Application: Responder {
+  public let clock: Clock
+  public let window: Window
+  public private(set) var firstResponder: Responder?
+  public private(set) lazy var menuController = MenuController(application: self)
+  private(set) lazy var arbiter = GestureArbiter(application: self)
+
+  /// Every touch the application still tracks, in the order they began.
+  private var records: [TouchRecord] = []
+  private var recordsByHostID: [Int: TouchRecord] = [:]
+  private var nextTouchSerial = 0
+  private var eventSerial = 0
+  private var lastTap: LastTap?
+  private var isFlushing = false
+  private var needsAnotherFlush = false
+
+  /// Quick successive taps closer than this in time and space count up `tapCount`.
+  public static let multipleTapInterval = 0.35
+  public static let multipleTapRadius = 20.0
+  /// A touch that moves farther than this is not a tap.
+  public static let tapMovementTolerance = 10.0
+
+  public init(windowSize: Size, clock: Clock = Clock()) {
+    self.clock = clock
+    self.window = Window(frame: Rect(origin: .zero, size: windowSize))
+    super.init()
+    window.owner = self
+  }
+
+  public override var application: Application? { self }
+
+  /// The number of touches down right now, as the host sees them.
+  public var activeTouchCount: Int { recordsByHostID.count }
+
+  // MARK: Input
+
+  /// Delivers one event: the touches in `inputs` changed together at `time`.
+  ///
+  /// The clock first advances to `time`, firing due timers. Input that would
+  /// corrupt the touch bookkeeping is refused as a whole, before anything changes.
+  public func send(_ inputs: [TouchInput], at time: Double) throws(TouchInputError) {
+    try validate(inputs, at: time)
+    advanceClock(to: time)
+    eventSerial += 1
+    var changed: [TouchRecord] = []
+    for input in inputs {
+      if input.phase == .began {
+        changed.append(beginTouch(input, at: time))
+      } else if let record = recordsByHostID[input.id] {
+        var touch = record.touch
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = input.location
+        touch.phase = input.phase
+        touch.timestamp = time
+        record.touch = touch
+        if input.phase.isFinal {
+          recordsByHostID[input.id] = nil
+          record.hostFinished = true
+          rememberTap(record)
+        }
+        changed.append(record)
+      }
+    }
+    let event = Event(
+      timestamp: time,
+      allTouches: records.filter { record in !record.hostFinished || changed.contains { $0 === record } }.map { $0.touch }
+    )
+    let delivered = changed.filter { !$0.isIgnored }
+    arbiter.deliver(delivered, event: event)
+    for record in delivered where !record.cancelledForView {
+      if record.touch.phase == .cancelled && !record.beganDelivered {
+        record.held.removeAll()
+        record.cancelledForView = true
+      } else if record.touch.phase != .stationary {
+        record.held.append(HeldTouch(serial: eventSerial, touch: record.touch, event: event))
+      }
+    }
+    flushHeldTouches()
+    settle()
+  }
+
+  /// Moves time forward, firing due timers (a long press recognizing, a
+  /// double-tap interval running out) and delivering what they release.
+  public func advanceClock(to time: Double) {
+    guard time.isFinite else { return }
+    clock.advance(to: time)
+    settle()
+  }
+
+  /// Cancels every touch still down, as when the host loses its input (the page is hidden).
+  public func cancelAllTouches(at time: Double) {
+    let inputs = records.filter { !$0.hostFinished }.map {
+      TouchInput(id: $0.touch.hostID, phase: .cancelled, location: $0.touch.locationInWindow)
+    }
+    guard !inputs.isEmpty else { return }
+    try? send(inputs, at: max(time, clock.now))
+  }
+
+  private func validate(_ inputs: [TouchInput], at time: Double) throws(TouchInputError) {
+    guard time.isFinite else { throw .nonFiniteTime }
+    guard time >= clock.now else { throw .timeWentBack(from: clock.now, to: time) }
+    var seen: [Int] = []
+    for input in inputs {
+      guard input.location.isFinite else { throw .nonFiniteLocation(id: input.id) }
+      guard !seen.contains(input.id) else { throw .duplicate(id: input.id) }
+      seen.append(input.id)
+      let isDown = recordsByHostID[input.id] != nil
+      if input.phase == .began && isDown { throw .alreadyBegan(id: input.id) }
+      if input.phase != .began && !isDown { throw .notBegan(id: input.id, phase: input.phase) }
+    }
+  }
+
+  private func beginTouch(_ input: TouchInput, at time: Double) -> TouchRecord {
+    nextTouchSerial += 1
+    let view = window.hitTest(input.location) ?? window
+    let isIgnored =
+      !view.isMultipleTouchEnabled
+      && records.contains { !$0.hostFinished && !$0.isIgnored && $0.touch.view === view }
+    var tapCount = 1
+    if let lastTap, time - lastTap.time <= Application.multipleTapInterval,
+      lastTap.location.distance(to: input.location) <= Application.multipleTapRadius
+    {
+      tapCount = lastTap.count + 1
+    }
+    let touch = Touch(
+      identity: TouchIdentity(serial: nextTouchSerial), hostID: input.id, location: input.location,
+      timestamp: time, tapCount: tapCount, view: view)
+    let record = TouchRecord(
+      touch: touch, recognizers: isIgnored ? [] : arbiter.recognizers(for: view), isIgnored: isIgnored)
+    record.beganLocation = input.location
+    records.append(record)
+    recordsByHostID[input.id] = record
+    return record
+  }
+
+  private func rememberTap(_ record: TouchRecord) {
+    let touch = record.touch
+    if touch.phase == .ended && touch.locationInWindow.distance(to: record.beganLocation) <= Application.tapMovementTolerance {
+      lastTap = LastTap(location: touch.locationInWindow, time: touch.timestamp, count: touch.tapCount)
+    } else {
+      lastTap = nil
+    }
+  }
+
+  private func settle() {
+    flushHeldTouches()
+    arbiter.resetFinishedRecognizers()
+    records.removeAll { $0.hostFinished && $0.held.isEmpty }
+  }
+
+  // MARK: Delivery to views
+
+  /// Sends every held snapshot the recognizers no longer hold back, grouped
+  /// the way it happened: one message per event, phase and view.
+  func flushHeldTouches() {
+    if isFlushing {
+      needsAnotherFlush = true
+      return
+    }
+    isFlushing = true
+    repeat {
+      needsAnotherFlush = false
+      var ready: [HeldTouch] = []
+      for record in records where !record.held.isEmpty {
+        if record.cancelledForView {
+          record.held.removeAll()
+          continue
+        }
+        var taken = 0
+        for item in record.held {
+          if item.touch.phase == .began && arbiter.holdsBegan(record) { break }
+          if item.touch.phase == .ended && arbiter.holdsEnded(record) { break }
+          taken += 1
+        }
+        guard taken > 0 else { continue }
+        for item in record.held.prefix(taken) {
+          if item.touch.phase == .began { record.beganDelivered = true }
+          if item.touch.phase.isFinal { record.finishDelivered = true }
+        }
+        ready.append(contentsOf: record.held.prefix(taken))
+        record.held.removeFirst(taken)
+      }
+      deliverGrouped(ready)
+    } while needsAnotherFlush
+    isFlushing = false
+  }
+
+  private func deliverGrouped(_ items: [HeldTouch]) {
+    let sorted = items.sorted { a, b in
+      if a.serial != b.serial { return a.serial < b.serial }
+      if a.touch.phase != b.touch.phase { return a.touch.phase.deliveryRank < b.touch.phase.deliveryRank }
+      return a.touch.identity < b.touch.identity
+    }
+    var start = 0
+    while start < sorted.count {
+      var end = start + 1
+      let first = sorted[start]
+      while end < sorted.count, sorted[end].serial == first.serial, sorted[end].touch.phase == first.touch.phase,
+        sorted[end].touch.view === first.touch.view
+      {
+        end += 1
+      }
+      let touches = sorted[start..<end].map { $0.touch }
+      if let view = first.touch.view {
+        switch first.touch.phase {
+        case .began: view.touchesBegan(touches, with: first.event)
+        case .moved: view.touchesMoved(touches, with: first.event)
+        case .ended: view.touchesEnded(touches, with: first.event)
+        case .cancelled: view.touchesCancelled(touches, with: first.event)
+        case .stationary: break
+        }
+      }
+      start = end
+    }
+  }
+
+  /// A recognizer recognized: its touches are taken from their views. Views
+  /// that already heard of a touch get `touchesCancelled`; the rest never will.
+  func cancelTouchesInView(_ identities: [TouchIdentity]) {
+    var cancelled: [HeldTouch] = []
+    for record in records where identities.contains(record.touch.identity) && !record.cancelledForView {
+      record.cancelledForView = true
+      record.held.removeAll()
+      if record.beganDelivered && !record.finishDelivered {
+        var touch = record.touch
+        touch.phase = .cancelled
+        record.finishDelivered = true
+        cancelled.append(
+          HeldTouch(serial: eventSerial, touch: touch, event: Event(timestamp: clock.now, allTouches: [touch])))
+      }
+    }
+    deliverGrouped(cancelled)
+  }
+
+  /// A recognizer that delays began touches recognized without cancelling:
+  /// touches the view has not heard of yet are dropped.
+  func dropHeldBegans(_ identities: [TouchIdentity]) {
+    for record in records where identities.contains(record.touch.identity) && !record.beganDelivered {
+      record.cancelledForView = true
+      record.held.removeAll()
+    }
+  }
+
+  // MARK: First responder and actions
+
+  func setFirstResponder(_ responder: Responder?) -> Bool {
+    firstResponder = responder
+    return true
+  }
+
+  /// Sends `action` to `target`, or, when `target` is nil, to the first
+  /// responder that can perform it along the first responder's chain
+  /// (starting at `sender` if nothing is first responder). Returns whether
+  /// anyone performed it.
+  @discardableResult
+  public func sendAction(_ action: Action, to target: Responder?, from sender: AnyObject?) -> Bool {
+    if let target {
+      target.perform(action, withSender: sender)
+      return true
+    }
+    let start = firstResponder ?? (sender as? Responder)
+    guard let handler = start?.target(forAction: action, withSender: sender) else { return false }
+    handler.perform(action, withSender: sender)
+    return true
+  }
+}
+
+private struct LastTap {
+  let location: Point
+  let time: Double
+  let count: Int
+}
+
+extension TouchPhase {
+  /// UIKit sends began, then moved, then ended, then cancelled messages for one event.
+  fileprivate var deliveryRank: Int {
+    switch self {
+    case .began: 0
+    case .moved: 1
+    case .stationary: 2
+    case .ended: 3
+    case .cancelled: 4
+    }
+  }
+}

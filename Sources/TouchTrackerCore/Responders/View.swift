@@ -1,0 +1,134 @@
+/// A rectangle on screen that draws itself, holds subviews and receives the
+/// touches that begin inside it.
+open class View: Responder {
+  /// The view's rectangle in its superview's coordinates.
+  public var frame: Rect {
+    didSet { if frame != oldValue { setNeedsDisplay() } }
+  }
+  public private(set) var subviews: [View] = []
+  /// Superviews own their subviews; the back reference must not (Embedded
+  /// Swift has no `weak`), and a subview never outlives being attached.
+  public private(set) unowned(unsafe) var superview: View?
+  /// Set by `ViewController` for its root view.
+  unowned(unsafe) var viewController: ViewController?
+
+  public var isHidden = false {
+    didSet { if isHidden != oldValue { setNeedsDisplay() } }
+  }
+  /// A view that does not accept user interaction is skipped by hit testing.
+  public var isUserInteractionEnabled = true
+  /// When false (UIKit's default), the view receives only the first of
+  /// several simultaneous touches; the others are ignored until it ends.
+  public var isMultipleTouchEnabled = false
+  public var backgroundColor: Color? {
+    didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+  }
+  public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+  public init(frame: Rect) {
+    self.frame = frame
+    super.init()
+  }
+
+  /// The view's own coordinate space: its size, at the origin.
+  public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+  // MARK: Hierarchy
+
+  public func addSubview(_ view: View) {
+    view.removeFromSuperview()
+    subviews.append(view)
+    view.superview = self
+    setNeedsDisplay()
+  }
+
+  public func removeFromSuperview() {
+    guard let superview else { return }
+    superview.subviews.removeAll { $0 === self }
+    superview.setNeedsDisplay()
+    self.superview = nil
+  }
+
+  /// The window this view is in, if it is in one.
+  open var window: Window? { superview?.window }
+
+  /// Whether `ancestor` is this view or one of its superviews.
+  public func isDescendant(of ancestor: View) -> Bool {
+    var view: View? = self
+    while let current = view {
+      if current === ancestor { return true }
+      view = current.superview
+    }
+    return false
+  }
+
+  /// A view controller's view passes events to the controller first.
+  open override var next: Responder? {
+    if let viewController { return viewController }
+    return superview
+  }
+
+  open override var application: Application? { window?.application }
+
+  // MARK: Coordinates and hit testing
+
+  /// The position of this view's origin in window coordinates.
+  public var originInWindow: Point {
+    var origin = frame.origin
+    var view = superview
+    while let current = view, !(current is Window) {
+      origin += current.frame.origin
+      view = current.superview
+    }
+    return origin
+  }
+
+  public func convert(fromWindow point: Point) -> Point { point - originInWindow }
+  public func convert(toWindow point: Point) -> Point { point + originInWindow }
+
+  open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+  /// The deepest visible, interactive view containing `point` (in this view's
+  /// coordinates), searching the front-most subviews first.
+  open func hitTest(_ point: Point) -> View? {
+    guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+    for subview in subviews.reversed() {
+      if let hit = subview.hitTest(point - subview.frame.origin) { return hit }
+    }
+    return self
+  }
+
+  // MARK: Gesture recognizers
+
+  public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+    recognizer.view?.removeGestureRecognizer(recognizer)
+    gestureRecognizers.append(recognizer)
+    recognizer.view = self
+  }
+
+  public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    gestureRecognizers.removeAll { $0 === recognizer }
+    if recognizer.view === self { recognizer.view = nil }
+  }
+
+  // MARK: Drawing
+
+  /// Asks for the live layer to be rendered again.
+  public func setNeedsDisplay() {
+    window?.needsDisplay = true
+  }
+
+  /// Draws the view's own content in its coordinates. The default draws nothing.
+  open func draw(in context: inout RenderContext) {}
+
+  /// Draws the background, the content and then the subviews, front-most last.
+  func render(in context: inout RenderContext) {
+    guard !isHidden else { return }
+    let saved = context.origin
+    context.origin = saved + frame.origin
+    if let backgroundColor { context.fill(bounds, color: backgroundColor) }
+    draw(in: &context)
+    for subview in subviews { subview.render(in: &context) }
+    context.origin = saved
+  }
+}
