@@ -58,8 +58,20 @@ public struct JSONParser {
     case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
     case UInt8(ascii: "n"): return try parseLiteral("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-    default: throw error("unexpected character '\(String(decoding: [byte], as: UTF8.self))'")
+    default:
+      if let word = nonFiniteWord() { throw error("non-finite number '\(word)'") }
+      throw error("unexpected character '\(String(decoding: [byte], as: UTF8.self))'")
     }
+  }
+
+  /// JavaScript and Python write NaN and infinities as bare words; name them
+  /// instead of complaining about their first letter.
+  private func nonFiniteWord() -> String? {
+    for word in ["NaN", "Infinity", "-Infinity", "-NaN"] {
+      let text = Array(word.utf8)
+      if position + text.count <= bytes.count && Array(bytes[position..<position + text.count]) == text { return word }
+    }
+    return nil
   }
 
   private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONError) -> JSONValue {
@@ -198,6 +210,7 @@ public struct JSONParser {
 
   private mutating func parseNumber() throws(JSONError) -> Double {
     let start = position
+    if let word = nonFiniteWord() { throw error("non-finite number '\(word)'") }
     if current == UInt8(ascii: "-") { position += 1 }
     guard let first = current, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
       throw error("invalid number")
@@ -224,8 +237,9 @@ public struct JSONParser {
     }
     let value = JSONNumber.parse(bytes[start..<position])
     guard value.isFinite else {
+      let text = String(decoding: bytes[start..<position], as: UTF8.self)
       position = start
-      throw error("number out of range")
+      throw error("number out of range '\(text)'")
     }
     return value
   }

@@ -1,0 +1,63 @@
+/// Plays a trace through a fresh TouchTracker, exactly as a host would feed
+/// it: the same application, recognizers and views as the browser.
+public enum Replay {
+  /// Runs every event, then lets the clock run until no timer is pending.
+  /// A refused event stops the replay with an error naming it.
+  public static func run(_ trace: Trace, options: DrawingOptions = DrawingOptions(), log: ((String) -> Void)? = nil)
+    throws(FormatError) -> TouchTrackerApp
+  {
+    let app = TouchTrackerApp(size: trace.size, options: options)
+    if let log {
+      app.drawView.log.isEnabled = true
+      app.drawView.log.sink = log
+    }
+    for (index, event) in trace.events.enumerated() {
+      switch event.input {
+      case .none:
+        app.advanceClock(to: event.time)
+      case .touches(let touches):
+        do {
+          try app.send(touches, at: event.time)
+        } catch {
+          throw FormatError("\(error.message) at events[\(index)]")
+        }
+      case .tap(let title):
+        do {
+          try app.tap(title: title, at: event.time)
+        } catch {
+          throw FormatError("\(error.message) at events[\(index)]")
+        }
+      case .undo:
+        app.advanceClock(to: event.time)
+        app.undo()
+      case .redo:
+        app.advanceClock(to: event.time)
+        app.redo()
+      }
+    }
+    app.settle()
+    return app
+  }
+
+  /// `{"drawing": <document>, "state": {...}}`, the replay command's output.
+  public static func output(of app: TouchTrackerApp) -> String {
+    let state = app.state
+    var writer = JSONWriter()
+    writer.raw("{\"drawing\":")
+    var bytes = writer.bytes
+    bytes.append(contentsOf: DocumentCoder.encode(app.drawing))
+    var tail = JSONWriter()
+    tail.raw(",\"state\":")
+    tail.write(
+      .object([
+        ("selectedLine", state.selectedLine.map { .number(Double($0)) } ?? .null),
+        ("menu", .array(state.menu.map { .string($0) })),
+        ("paletteVisible", .bool(state.paletteVisible)),
+        ("linesInProgress", .number(Double(state.linesInProgress))),
+        ("circlesInProgress", .number(Double(state.circlesInProgress))),
+      ]))
+    tail.raw("}")
+    bytes.append(contentsOf: tail.bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
