@@ -113,12 +113,14 @@ final class GestureArbiter {
     }
     recognizer.pendingState = nil
     recognizer.storedState = state
-    for rival in rivals where rival.storedState == .possible { fail(rival) }
+    // Take the touches from the view before anything can release what was
+    // held back for it: failing a rival below flushes held touches.
     if recognizer.cancelsTouchesInView {
       application.cancelTouchesInView(recognizer.seenTouches)
     } else if recognizer.delaysTouchesBegan {
       application.dropHeldBegans(recognizer.seenTouches)
     }
+    for rival in rivals where rival.storedState == .possible { fail(rival) }
     recognizer.sendActions()
     application.flushHeldTouches()
   }
