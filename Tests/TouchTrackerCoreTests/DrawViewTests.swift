@@ -12,11 +12,12 @@ import TouchTrackerCore
     try app.send([ended(3, 400, 300)], at: 0.08)
     try app.send([ended(2, 350, 200)], at: 0.1)
     app.settle()
-    #expect(app.drawing.lines == [
-      Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100)),
-      Line(begin: Point(x: 100, y: 300), end: Point(x: 400, y: 300)),
-      Line(begin: Point(x: 100, y: 200), end: Point(x: 350, y: 200)),
-    ])
+    #expect(
+      app.drawing.lines == [
+        Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100)),
+        Line(begin: Point(x: 100, y: 300), end: Point(x: 400, y: 300)),
+        Line(begin: Point(x: 100, y: 200), end: Point(x: 350, y: 200)),
+      ])
     #expect(app.state.linesInProgress == 0)
   }
 
@@ -28,7 +29,8 @@ import TouchTrackerCore
     #expect(live.contains(.segment(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), color: .red, width: 10)))
     try app.send([ended(1, 200, 100)], at: 0.1)
     let finished = app.drawView.staticLayer.commands
-    #expect(finished.contains(.segment(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), color: .black, width: 10)))
+    #expect(
+      finished.contains(.segment(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), color: .black, width: 10)))
     #expect(!app.renderLiveLayer().commands.contains { if case .segment = $0 { true } else { false } })
   }
 
@@ -93,9 +95,10 @@ import TouchTrackerCore
     try app.send([began(1, 100, 100), began(2, 100, 200), began(3, 100, 300)], at: 0)
     try app.send([moved(1, 200, 100), moved(2, 200, 200), moved(3, 200, 300)], at: 0.05)
     try app.send([ended(1, 200, 100), ended(2, 200, 200), ended(3, 200, 300)], at: 0.1)
-    #expect(app.drawView.log.entries == [
-      "touchesBegan(_:with:) [1, 2, 3]", "touchesMoved(_:with:) [1, 2, 3]", "touchesEnded(_:with:) [1, 2, 3]",
-    ])
+    #expect(
+      app.drawView.log.entries == [
+        "touchesBegan(_:with:) [1, 2, 3]", "touchesMoved(_:with:) [1, 2, 3]", "touchesEnded(_:with:) [1, 2, 3]",
+      ])
   }
 
   @Test func theLogIsOffByDefault() throws {

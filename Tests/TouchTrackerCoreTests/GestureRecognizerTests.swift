@@ -53,77 +53,113 @@ private func run(_ steps: [GestureCase.Step], on application: Application) throw
 
 @Suite struct GestureRecognizerTests {
   static let cases: [(RecognizerKind, GestureCase)] = [
-    (.tap, GestureCase(
-      name: "a tap recognizes and cancels the view's touch",
-      steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 102, 101)], at: 0.1)],
-      actions: ["g: ended"], viewMessages: ["began 1", "cancelled 1"])),
-    (.tapKeepingTouches, GestureCase(
-      name: "a tap that keeps touches lets the view see the end",
-      steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 100, 100)], at: 0.1)],
-      actions: ["g: ended"], viewMessages: ["began 1", "ended 1"])),
-    (.tap, GestureCase(
-      name: "a tap fails when the finger moves and the view sees everything",
-      steps: [
-        .touches([began(1, 100, 100)], at: 0), .touches([moved(1, 130, 100)], at: 0.05),
-        .touches([ended(1, 130, 100)], at: 0.1),
-      ],
-      actions: [], viewMessages: ["began 1", "moved 1", "ended 1"])),
-    (.tap, GestureCase(
-      name: "a second finger makes a one-finger tap fail",
-      steps: [
-        .touches([began(1, 100, 100)], at: 0), .touches([began(2, 200, 200)], at: 0.02),
-        .touches([ended(1, 100, 100), ended(2, 200, 200)], at: 0.1),
-      ],
-      actions: [], viewMessages: ["began 1", "began 2", "ended 1,2"])),
-    (.tapDelayingBegan, GestureCase(
-      name: "delaysTouchesBegan hides a recognized tap from the view entirely",
-      steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 100, 100)], at: 0.1)],
-      actions: ["g: ended"], viewMessages: [])),
-    (.tapDelayingBegan, GestureCase(
-      name: "delaysTouchesBegan releases the held began when the tap fails by moving",
-      steps: [
-        .touches([began(1, 100, 100)], at: 0), .touches([moved(1, 105, 100)], at: 0.02),
-        .touches([moved(1, 140, 100)], at: 0.04), .touches([ended(1, 140, 100)], at: 0.06),
-      ],
-      actions: [], viewMessages: ["began 1", "moved 1", "moved 1", "ended 1"])),
-    (.longPress, GestureCase(
-      name: "a long press begins after half a second and ends when the finger lifts",
-      steps: [
-        .touches([began(1, 100, 100)], at: 0), .wait(until: 0.6), .touches([moved(1, 104, 100)], at: 0.7),
-        .touches([ended(1, 104, 100)], at: 0.8),
-      ],
-      actions: ["g: began", "g: changed", "g: ended"], viewMessages: ["began 1", "cancelled 1"])),
-    (.longPress, GestureCase(
-      name: "a long press fails when the finger moves first",
-      steps: [.touches([began(1, 100, 100)], at: 0), .touches([moved(1, 120, 100)], at: 0.2), .wait(until: 1)],
-      actions: [], viewMessages: ["began 1", "moved 1"])),
-    (.longPress, GestureCase(
-      name: "a long press fails when the finger lifts early",
-      steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 100, 100)], at: 0.3), .wait(until: 1)],
-      actions: [], viewMessages: ["began 1", "ended 1"])),
-    (.pan, GestureCase(
-      name: "a pan begins past its hysteresis, changes, ends, and cancels the view's touch",
-      steps: [
-        .touches([began(1, 100, 100)], at: 0), .touches([moved(1, 105, 100)], at: 0.02),
-        .touches([moved(1, 130, 100)], at: 0.04), .touches([moved(1, 160, 100)], at: 0.06),
-        .touches([ended(1, 160, 100)], at: 0.08),
-      ],
-      actions: ["g: began", "g: changed", "g: ended"], viewMessages: ["began 1", "moved 1", "cancelled 1"])),
-    (.swipeUpThree, GestureCase(
-      name: "three fingers moving up swipe",
-      steps: [
-        .touches([began(1, 100, 300), began(2, 150, 300)], at: 0), .touches([began(3, 200, 300)], at: 0.03),
-        .touches([moved(1, 100, 260), moved(2, 150, 260), moved(3, 200, 260)], at: 0.06),
-        .touches([moved(1, 100, 220), moved(2, 150, 220), moved(3, 200, 220)], at: 0.09),
-      ],
-      actions: ["g: ended"], viewMessages: ["began 1,2", "began 3", "moved 1,2,3", "cancelled 1,2,3"])),
-    (.swipeUpThree, GestureCase(
-      name: "one finger moving up is no three-finger swipe",
-      steps: [
-        .touches([began(1, 100, 300)], at: 0), .touches([moved(1, 100, 200)], at: 0.05),
-        .touches([ended(1, 100, 200)], at: 0.1),
-      ],
-      actions: [], viewMessages: ["began 1", "moved 1", "ended 1"])),
+    (
+      .tap,
+      GestureCase(
+        name: "a tap recognizes and cancels the view's touch",
+        steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 102, 101)], at: 0.1)],
+        actions: ["g: ended"], viewMessages: ["began 1", "cancelled 1"])
+    ),
+    (
+      .tapKeepingTouches,
+      GestureCase(
+        name: "a tap that keeps touches lets the view see the end",
+        steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 100, 100)], at: 0.1)],
+        actions: ["g: ended"], viewMessages: ["began 1", "ended 1"])
+    ),
+    (
+      .tap,
+      GestureCase(
+        name: "a tap fails when the finger moves and the view sees everything",
+        steps: [
+          .touches([began(1, 100, 100)], at: 0), .touches([moved(1, 130, 100)], at: 0.05),
+          .touches([ended(1, 130, 100)], at: 0.1),
+        ],
+        actions: [], viewMessages: ["began 1", "moved 1", "ended 1"])
+    ),
+    (
+      .tap,
+      GestureCase(
+        name: "a second finger makes a one-finger tap fail",
+        steps: [
+          .touches([began(1, 100, 100)], at: 0), .touches([began(2, 200, 200)], at: 0.02),
+          .touches([ended(1, 100, 100), ended(2, 200, 200)], at: 0.1),
+        ],
+        actions: [], viewMessages: ["began 1", "began 2", "ended 1,2"])
+    ),
+    (
+      .tapDelayingBegan,
+      GestureCase(
+        name: "delaysTouchesBegan hides a recognized tap from the view entirely",
+        steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 100, 100)], at: 0.1)],
+        actions: ["g: ended"], viewMessages: [])
+    ),
+    (
+      .tapDelayingBegan,
+      GestureCase(
+        name: "delaysTouchesBegan releases the held began when the tap fails by moving",
+        steps: [
+          .touches([began(1, 100, 100)], at: 0), .touches([moved(1, 105, 100)], at: 0.02),
+          .touches([moved(1, 140, 100)], at: 0.04), .touches([ended(1, 140, 100)], at: 0.06),
+        ],
+        actions: [], viewMessages: ["began 1", "moved 1", "moved 1", "ended 1"])
+    ),
+    (
+      .longPress,
+      GestureCase(
+        name: "a long press begins after half a second and ends when the finger lifts",
+        steps: [
+          .touches([began(1, 100, 100)], at: 0), .wait(until: 0.6), .touches([moved(1, 104, 100)], at: 0.7),
+          .touches([ended(1, 104, 100)], at: 0.8),
+        ],
+        actions: ["g: began", "g: changed", "g: ended"], viewMessages: ["began 1", "cancelled 1"])
+    ),
+    (
+      .longPress,
+      GestureCase(
+        name: "a long press fails when the finger moves first",
+        steps: [.touches([began(1, 100, 100)], at: 0), .touches([moved(1, 120, 100)], at: 0.2), .wait(until: 1)],
+        actions: [], viewMessages: ["began 1", "moved 1"])
+    ),
+    (
+      .longPress,
+      GestureCase(
+        name: "a long press fails when the finger lifts early",
+        steps: [.touches([began(1, 100, 100)], at: 0), .touches([ended(1, 100, 100)], at: 0.3), .wait(until: 1)],
+        actions: [], viewMessages: ["began 1", "ended 1"])
+    ),
+    (
+      .pan,
+      GestureCase(
+        name: "a pan begins past its hysteresis, changes, ends, and cancels the view's touch",
+        steps: [
+          .touches([began(1, 100, 100)], at: 0), .touches([moved(1, 105, 100)], at: 0.02),
+          .touches([moved(1, 130, 100)], at: 0.04), .touches([moved(1, 160, 100)], at: 0.06),
+          .touches([ended(1, 160, 100)], at: 0.08),
+        ],
+        actions: ["g: began", "g: changed", "g: ended"], viewMessages: ["began 1", "moved 1", "cancelled 1"])
+    ),
+    (
+      .swipeUpThree,
+      GestureCase(
+        name: "three fingers moving up swipe",
+        steps: [
+          .touches([began(1, 100, 300), began(2, 150, 300)], at: 0), .touches([began(3, 200, 300)], at: 0.03),
+          .touches([moved(1, 100, 260), moved(2, 150, 260), moved(3, 200, 260)], at: 0.06),
+          .touches([moved(1, 100, 220), moved(2, 150, 220), moved(3, 200, 220)], at: 0.09),
+        ],
+        actions: ["g: ended"], viewMessages: ["began 1,2", "began 3", "moved 1,2,3", "cancelled 1,2,3"])
+    ),
+    (
+      .swipeUpThree,
+      GestureCase(
+        name: "one finger moving up is no three-finger swipe",
+        steps: [
+          .touches([began(1, 100, 300)], at: 0), .touches([moved(1, 100, 200)], at: 0.05),
+          .touches([ended(1, 100, 200)], at: 0.1),
+        ],
+        actions: [], viewMessages: ["began 1", "moved 1", "ended 1"])
+    ),
   ]
 
   @Test(arguments: cases)
@@ -198,7 +234,9 @@ private func run(_ steps: [GestureCase.Step], on application: Application) throw
   final class AllowEverything: GestureRecognizerDelegate {
     var refuseBegin = false
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { !refuseBegin }
-    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer)
+      -> Bool
+    { true }
   }
 
   @Test(arguments: [true, false])
@@ -219,9 +257,11 @@ private func run(_ steps: [GestureCase.Step], on application: Application) throw
     try application.send([moved(1, 160, 100)], at: 0.8)
     try application.send([ended(1, 160, 100)], at: 0.9)
     if simultaneous {
-      #expect(recorder.received == [
-        "press: began", "press: changed", "pan: began", "press: changed", "pan: changed", "press: ended", "pan: ended",
-      ])
+      #expect(
+        recorder.received == [
+          "press: began", "press: changed", "pan: began", "press: changed", "pan: changed", "press: ended",
+          "pan: ended",
+        ])
     } else {
       #expect(recorder.received == ["press: began", "press: changed", "press: changed", "press: ended"])
     }

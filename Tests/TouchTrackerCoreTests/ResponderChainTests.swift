@@ -26,7 +26,9 @@ final class JournalController: ViewController {
     self.journal = journal
     super.init()
   }
-  override func loadView() -> View { JournalResponderView(name: "view", journal: journal, frame: Rect(x: 10, y: 10, width: 100, height: 100)) }
+  override func loadView() -> View {
+    JournalResponderView(name: "view", journal: journal, frame: Rect(x: 10, y: 10, width: 100, height: 100))
+  }
   override func touchesBegan(_ touches: [Touch], with event: Event) {
     journal.entries.append("controller")
     super.touchesBegan(touches, with: event)
@@ -47,7 +49,8 @@ final class JournalWindowObserver: View {}
   @Test func unhandledTouchesTravelViewControllerSuperviewWindowApplication() throws {
     let application = JournalApplication(windowSize: Size(width: 400, height: 400))
     let journal = application.journal
-    let container = JournalResponderView(name: "superview", journal: journal, frame: Rect(x: 0, y: 0, width: 300, height: 300))
+    let container = JournalResponderView(
+      name: "superview", journal: journal, frame: Rect(x: 0, y: 0, width: 300, height: 300))
     let controller = JournalController(journal: journal)
     application.window.addSubview(container)
     container.addSubview(controller.view)

@@ -19,7 +19,9 @@ import TouchTrackerCore
     try app.tap(at: Point(x: 602, y: 301), time: 2.15)
     app.settle()
     #expect(app.drawing.isEmpty)
-    #expect(app.state == AppState(selectedLine: nil, menu: [], paletteVisible: false, linesInProgress: 0, circlesInProgress: 0))
+    #expect(
+      app.state
+        == AppState(selectedLine: nil, menu: [], paletteVisible: false, linesInProgress: 0, circlesInProgress: 0))
   }
 
   @Test func aTapNeverShowsARedDotWhileTheFingerIsDown() throws {
@@ -38,8 +40,9 @@ import TouchTrackerCore
     #expect(app.state.selectedLine == 0)
     #expect(app.state.menu == ["Delete"])
     #expect(app.drawView.isFirstResponder)
-    #expect(app.renderLiveLayer().commands.contains(
-      .segment(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), color: DrawView.selectedColor, width: 10)))
+    #expect(
+      app.renderLiveLayer().commands.contains(
+        .segment(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), color: DrawView.selectedColor, width: 10)))
   }
 
   @Test func selectionUsesTheTrueDistanceToTheSegmentNotItsEndpoints() throws {

@@ -57,7 +57,8 @@ extension TouchTrackerApp {
   /// One finger drawing a straight line from `a` to `b`, starting at `time`.
   func drawLine(from a: Point, to b: Point, id: Int = 1, at time: Double) throws {
     try send([TouchInput(id: id, phase: .began, location: a)], at: time)
-    try send([TouchInput(id: id, phase: .moved, location: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))], at: time + 0.02)
+    try send(
+      [TouchInput(id: id, phase: .moved, location: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))], at: time + 0.02)
     try send([TouchInput(id: id, phase: .moved, location: b)], at: time + 0.04)
     try send([TouchInput(id: id, phase: .ended, location: b)], at: time + 0.06)
   }

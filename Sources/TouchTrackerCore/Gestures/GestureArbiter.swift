@@ -106,7 +106,9 @@ final class GestureArbiter {
       fail(recognizer)
       return
     }
-    let rivals = live.filter { $0 !== recognizer && $0.shares(touchesWith: recognizer) && !simultaneous($0, recognizer) }
+    let rivals = live.filter {
+      $0 !== recognizer && $0.shares(touchesWith: recognizer) && !simultaneous($0, recognizer)
+    }
     if rivals.contains(where: { $0.storedState.isActive }) {
       fail(recognizer)
       return
