@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
   var height: Double = 600
 
   func run() throws {
-    guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+    guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 100_000, height <= 100_000 else {
       throw CLIError("Canvas size must be between 1 and 100000 points")
     }
     let text = try CLIInput.readText(at: document, what: "document")

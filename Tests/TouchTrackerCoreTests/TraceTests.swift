@@ -154,6 +154,7 @@ import TouchTrackerCore
     (#"{"size": {"width": 800, "height": 600}}"#, "Missing 'events' at the top level"),
     (#"{"size": {"width": 0, "height": 600}, "events": []}"#, "Size must be between 1 and 100000 at size.width"),
     (#"{"size": {"width": -5, "height": 600}, "events": []}"#, "Size must be between 1 and 100000 at size.width"),
+    (#"{"size": {"width": 0.5, "height": 600}, "events": []}"#, "Size must be between 1 and 100000 at size.width"),
     (#"{"size": {"width": 800, "height": 1e6}, "events": []}"#, "Size must be between 1 and 100000 at size.height"),
     (#"{"size": {"width": 800}, "events": []}"#, "Missing 'height' at size"),
     (#"{"size": [800, 600], "events": []}"#, "Expected an object at size, found an array"),

@@ -26,6 +26,9 @@ extension DrawView: GestureRecognizerDelegate {
 
     // Drawing is panning too: the pan must not take the view's touches.
     moveRecognizer.cancelsTouchesInView = false
+    // Nor hold back a lifted finger's end while other fingers keep the pan
+    // undecided: that finger's line would stay red until every finger lifts.
+    moveRecognizer.delaysTouchesEnded = false
     moveRecognizer.delegate = self
     moveRecognizer.addTarget(self, action: .moveLine)
     addGestureRecognizer(moveRecognizer)

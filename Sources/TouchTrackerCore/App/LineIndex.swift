@@ -83,23 +83,36 @@ public struct LineIndex {
       let x1 = floorToInt((point.x + reach) / cell)
       let y0 = floorToInt((point.y - reach) / cell)
       let y1 = floorToInt((point.y + reach) / cell)
-      guard x1 - x0 < 64, y1 - y0 < 64 else { continue }
+      if (x1 - x0 + 1) * (y1 - y0 + 1) > heads.count {
+        // A radius wider than the drawing: visiting every bucket is cheaper
+        // than every cell in reach.
+        for (key, head) in heads where Int(key >> 58) == level {
+          visit(bucket: head, point: point, lines: lines, best: &best, bestDistance: &bestDistance)
+        }
+        continue
+      }
       for cx in x0...x1 {
         for cy in y0...y1 {
-          var position = heads[LineIndex.key(level: level, x: cx, y: cy)] ?? -1
-          while position >= 0 {
-            let index = Int(position)
-            let distance = lines[index].segment.distance(to: point)
-            if distance < bestDistance || (distance == bestDistance && index > (best ?? -1)) {
-              best = index
-              bestDistance = distance
-            }
-            position = nextInBucket[index]
+          if let head = heads[LineIndex.key(level: level, x: cx, y: cy)] {
+            visit(bucket: head, point: point, lines: lines, best: &best, bestDistance: &bestDistance)
           }
         }
       }
     }
     return best
+  }
+
+  private func visit(bucket head: Int32, point: Point, lines: [Line], best: inout Int?, bestDistance: inout Double) {
+    var position = head
+    while position >= 0 {
+      let index = Int(position)
+      let distance = lines[index].segment.distance(to: point)
+      if distance < bestDistance || (distance == bestDistance && index > (best ?? -1)) {
+        best = index
+        bestDistance = distance
+      }
+      position = nextInBucket[index]
+    }
   }
 
   /// The same answer by looking at every line: the reference the index is tested against.

@@ -48,10 +48,10 @@ extension Trace {
       let width = try size.require("width")
       let height = try size.require("height")
       trace.size = Size(width: try width.number(), height: try height.number())
-      guard trace.size.width > 0, trace.size.width <= 100_000 else {
+      guard trace.size.width >= 1, trace.size.width <= 100_000 else {
         throw FormatError("Size must be between 1 and 100000 at \(width.path)")
       }
-      guard trace.size.height > 0, trace.size.height <= 100_000 else {
+      guard trace.size.height >= 1, trace.size.height <= 100_000 else {
         throw FormatError("Size must be between 1 and 100000 at \(height.path)")
       }
     }

@@ -161,11 +161,19 @@ final class GestureArbiter {
   }
 
   /// Whether a recognizer of `record` still holds back its began (or its end).
+  ///
+  /// Only a recognizer still deciding about this very touch holds it: one
+  /// that was reset since (its other touches ended) is `.possible` again, but
+  /// for a new gesture, and must not hold an old finger's end forever.
   func holdsBegan(_ record: TouchRecord) -> Bool {
-    record.recognizers.contains { $0.delaysTouchesBegan && $0.storedState == .possible }
+    record.recognizers.contains {
+      $0.delaysTouchesBegan && $0.storedState == .possible && $0.seenTouches.contains(record.touch.identity)
+    }
   }
 
   func holdsEnded(_ record: TouchRecord) -> Bool {
-    record.recognizers.contains { $0.delaysTouchesEnded && $0.storedState == .possible }
+    record.recognizers.contains {
+      $0.delaysTouchesEnded && $0.storedState == .possible && $0.seenTouches.contains(record.touch.identity)
+    }
   }
 }

@@ -1,0 +1,4 @@
+import ArgumentParser
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "serve")
+}
