@@ -48,17 +48,25 @@ import TouchTrackerStore
     (document(lines: [line("#000000", with: "#00⟪\t⟫00")]), "Invalid JSON: control character in a string @"),
     ("{\n  \"format\": \"touchtracker\",\n  \"version\": ⟪nul⟫\n}", "Invalid JSON: unexpected 'nul' @"),
     ("{\"é\": \"ü\", ⟪,⟫}", "Invalid JSON: unexpected ',' @"),
-    (String(repeating: "[", count: 64) + "⟪[⟫" + String(repeating: "]", count: 65),
-     "Invalid JSON: nesting deeper than 64 @"),
+    (
+      String(repeating: "[", count: 64) + "⟪[⟫" + String(repeating: "]", count: 65),
+      "Invalid JSON: nesting deeper than 64 @"
+    ),
 
     // Numbers a Double cannot hold.
     (document(lines: [line("\"x\":10", with: "\"x\":1e999")]), "Non-finite number at lines[0].begin.x"),
-    (document(lines: [line, line, line, line("\"x\":10", with: "\"x\":-1E+999")]),
-     "Non-finite number at lines[3].begin.x"),
-    (document(lines: [line("\"x\":10", with: "\"x\":" + String(repeating: "9", count: 400))]),
-     "Non-finite number at lines[0].begin.x"),
-    (document(circles: [circle("\"radius\":20", with: "\"radius\":1e-999")]),
-     "Number out of range '1e-999' at circles[0].radius"),
+    (
+      document(lines: [line, line, line, line("\"x\":10", with: "\"x\":-1E+999")]),
+      "Non-finite number at lines[3].begin.x"
+    ),
+    (
+      document(lines: [line("\"x\":10", with: "\"x\":" + String(repeating: "9", count: 400))]),
+      "Non-finite number at lines[0].begin.x"
+    ),
+    (
+      document(circles: [circle("\"radius\":20", with: "\"radius\":1e-999")]),
+      "Number out of range '1e-999' at circles[0].radius"
+    ),
 
     // JSON, but not a document.
     ("[]", "Expected an object"),
@@ -84,7 +92,9 @@ import TouchTrackerStore
     (document(lines: [line("#000000", with: "#000")]), "Invalid color '#000' at lines[0].color"),
     (document(circles: [circle, circle("#000000", with: "#12")]), "Invalid color '#12' at circles[1].color"),
     (document(circles: [circle("#000000", with: "red")]), "Invalid color 'red' at circles[0].color"),
-    (document(circles: [circle("\"color\":\"#000000\"", with: "\"color\":0")]), "Expected a string at circles[0].color"),
+    (
+      document(circles: [circle("\"color\":\"#000000\"", with: "\"color\":0")]), "Expected a string at circles[0].color"
+    ),
     (document(lines: [line("\"width\":10", with: "\"width\":0")]), "Non-positive width 0 at lines[0].width"),
     (document(lines: [line("\"width\":10", with: "\"width\":-2.5")]), "Non-positive width -2.5 at lines[0].width"),
     (document(circles: [circle("\"width\":10", with: "\"width\":-0")]), "Non-positive width 0 at circles[0].width"),

@@ -58,11 +58,14 @@ import TouchTrackerStore
   @Test func encodingANonFiniteNumberNamesWhereItIs() {
     var drawing = Self.sample
     drawing.lines[1].end.y = .nan
-    #expect(throws: DocumentError.nonFiniteNumber(at: DocumentPath([.key("lines"), .index(1), .key("end"), .key("y")]))) {
+    #expect(
+      throws: DocumentError.nonFiniteNumber(at: DocumentPath([.key("lines"), .index(1), .key("end"), .key("y")]))
+    ) {
       try DocumentCodec.encode(drawing)
     }
-    #expect(DocumentError.nonFiniteNumber(at: DocumentPath([.key("lines"), .index(1), .key("end"), .key("y")]))
-      .description == "Non-finite number at lines[1].end.y")
+    #expect(
+      DocumentError.nonFiniteNumber(at: DocumentPath([.key("lines"), .index(1), .key("end"), .key("y")]))
+        .description == "Non-finite number at lines[1].end.y")
   }
 
   @Test func aDocumentEmbedsInOtherCodableTypes() throws {
@@ -74,9 +77,13 @@ import TouchTrackerStore
   }
 
   @Test func embeddedDocumentsAreValidatedToo() {
-    let text = #"{"drawing":{"format":"touchtracker","version":1,"lines":[],"circles":[{"center":{"x":0,"y":0},"#
+    let text =
+      #"{"drawing":{"format":"touchtracker","version":1,"lines":[],"circles":[{"center":{"x":0,"y":0},"#
       + ##""radius":-1,"color":"#000000","width":1}]}}"##
-    #expect(throws: DocumentError.negativeRadius("-1", at: DocumentPath([.key("drawing"), .key("circles"), .index(0), .key("radius")]))) {
+    #expect(
+      throws: DocumentError.negativeRadius(
+        "-1", at: DocumentPath([.key("drawing"), .key("circles"), .index(0), .key("radius")]))
+    ) {
       try JSONDecoder().decode([String: Document].self, from: Data(text.utf8))
     }
   }

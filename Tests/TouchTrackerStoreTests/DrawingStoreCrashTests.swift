@@ -4,9 +4,9 @@ import TouchTrackerCore
 import TouchTrackerStore
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A real kill: the test runs this very test binary again as a child that
@@ -32,44 +32,44 @@ import Darwin
   }
 
   #if os(Linux)
-  @Test(.timeLimit(.minutes(1)))
-  func aKilledProcessLosesNoAcknowledgedSave() async throws {
-    try await withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("crash.sqlite").path
-      let child = Process()
-      child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      child.arguments = ["--testing-library", "swift-testing", "--filter", "childProcessSavesUntilKilled"]
-      child.environment = ProcessInfo.processInfo.environment.merging([Self.databaseVariable: path]) { $1 }
-      let output = Pipe()
-      child.standardOutput = output
-      child.standardError = FileHandle.nullDevice
-      try child.run()
+    @Test(.timeLimit(.minutes(1)))
+    func aKilledProcessLosesNoAcknowledgedSave() async throws {
+      try await withTemporaryDirectory { directory in
+        let path = directory.appendingPathComponent("crash.sqlite").path
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "childProcessSavesUntilKilled"]
+        child.environment = ProcessInfo.processInfo.environment.merging([Self.databaseVariable: path]) { $1 }
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = FileHandle.nullDevice
+        try child.run()
 
-      // Kill it once it has acknowledged a few saves, then drain what it had
-      // already written: every acknowledgement counts, even the last.
-      var text = ""
-      var killed = false
-      while true {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        text += String(decoding: chunk, as: UTF8.self)
-        if !killed, Self.acknowledged(in: text).count >= 30 {
-          kill(child.processIdentifier, SIGKILL)
-          killed = true
+        // Kill it once it has acknowledged a few saves, then drain what it had
+        // already written: every acknowledgement counts, even the last.
+        var text = ""
+        var killed = false
+        while true {
+          let chunk = output.fileHandleForReading.availableData
+          if chunk.isEmpty { break }
+          text += String(decoding: chunk, as: UTF8.self)
+          if !killed, Self.acknowledged(in: text).count >= 30 {
+            kill(child.processIdentifier, SIGKILL)
+            killed = true
+          }
         }
-      }
-      child.waitUntilExit()
-      #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
 
-      let lastAcknowledged = try #require(Self.acknowledged(in: text).max())
-      #expect(lastAcknowledged >= 30)
-      let stored = try #require(try await DrawingStore(path: path).load(DrawingName("crash")))
-      // The kill may land after a commit and before its acknowledgement, so
-      // the store may be one revision ahead, never behind.
-      #expect(stored.revision == lastAcknowledged || stored.revision == lastAcknowledged + 1)
-      #expect(stored.drawing.lines.count == stored.revision)
+        let lastAcknowledged = try #require(Self.acknowledged(in: text).max())
+        #expect(lastAcknowledged >= 30)
+        let stored = try #require(try await DrawingStore(path: path).load(DrawingName("crash")))
+        // The kill may land after a commit and before its acknowledgement, so
+        // the store may be one revision ahead, never behind.
+        #expect(stored.revision == lastAcknowledged || stored.revision == lastAcknowledged + 1)
+        #expect(stored.drawing.lines.count == stored.revision)
+      }
     }
-  }
   #endif
 
   /// The numbers of the complete "ACK n" lines in `text`.

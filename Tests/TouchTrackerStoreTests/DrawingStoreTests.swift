@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TouchTrackerCore
+
 @testable import TouchTrackerStore
 
 @Suite struct DrawingStoreTests {
