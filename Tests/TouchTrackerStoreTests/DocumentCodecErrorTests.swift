@@ -89,6 +89,8 @@ import TouchTrackerStore
     (document(lines: [line("\"x\":10", with: "\"x\":\"10\"")]), "Expected a number at lines[0].begin.x"),
     (document(lines: [line("\"x\":30", with: "\"x\":null")]), "Expected a number at lines[0].end.x"),
     (document(lines: [line("\"x\":10", with: "\"x\":10,\"x\":11")]), "Duplicate key 'x' at lines[0].begin"),
+    (#"{"\ud83d\ude00":1,"😀":2}"#, "Duplicate key '😀'"),
+    (#"{"a\nb":{"\u00e9":1,"é":2}}"#, "Duplicate key 'é' at a\nb"),
     (document(lines: [line("#000000", with: "#000")]), "Invalid color '#000' at lines[0].color"),
     (document(circles: [circle, circle("#000000", with: "#12")]), "Invalid color '#12' at circles[1].color"),
     (document(circles: [circle("#000000", with: "red")]), "Invalid color 'red' at circles[0].color"),

@@ -18,10 +18,12 @@ struct DrawingRecord: Codable, FetchableRecord, PersistableRecord {
     static let document = Column(CodingKeys.document)
   }
 
-  /// Rows come only from `DrawingStore`, which validates names first.
-  var summary: DrawingSummary {
-    DrawingSummary(
-      name: try! DrawingName(name),
+  /// Nil for a row whose name is not valid, which only editing the file by
+  /// hand can make: `DrawingStore` validates names before writing.
+  var summary: DrawingSummary? {
+    guard let name = try? DrawingName(name) else { return nil }
+    return DrawingSummary(
+      name: name,
       revision: revision,
       updatedAt: updatedAt,
       lineCount: lineCount,

@@ -53,7 +53,7 @@ public final class DrawingStore: Sendable {
         .filter(DrawingRecord.Columns.document != nil)
         .order(DrawingRecord.Columns.name)
         .fetchAll(db)
-        .map(\.summary)
+        .compactMap(\.summary)
     }
   }
 
