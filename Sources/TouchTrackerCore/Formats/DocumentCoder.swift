@@ -4,6 +4,32 @@
 public enum DocumentCoder {
   public static let formatName = "touchtracker"
   public static let version = 1.0
+  /// The largest magnitude a coordinate, radius or width may have. With at
+  /// most 4 decimals written (`JSONNumber`), every number in range survives a
+  /// save and a load exactly: 13 significant digits fit a Double.
+  public static let maximumMagnitude = 1_000_000_000.0
+
+  /// Checks that a drawing can be written without changing it: every number
+  /// finite and within `maximumMagnitude`. The error names the first one that is not.
+  public static func validate(_ drawing: Drawing) throws(FormatError) {
+    func check(_ value: Double, _ path: @autoclosure () -> String) throws(FormatError) {
+      guard value.isFinite else { throw FormatError("Non-finite number at \(path())") }
+      guard abs(value) <= maximumMagnitude else { throw FormatError("Number out of range at \(path())") }
+    }
+    for (index, line) in drawing.lines.enumerated() {
+      try check(line.begin.x, "lines[\(index)].begin.x")
+      try check(line.begin.y, "lines[\(index)].begin.y")
+      try check(line.end.x, "lines[\(index)].end.x")
+      try check(line.end.y, "lines[\(index)].end.y")
+      try check(line.width, "lines[\(index)].width")
+    }
+    for (index, circle) in drawing.circles.enumerated() {
+      try check(circle.center.x, "circles[\(index)].center.x")
+      try check(circle.center.y, "circles[\(index)].center.y")
+      try check(circle.radius, "circles[\(index)].radius")
+      try check(circle.width, "circles[\(index)].width")
+    }
+  }
 
   public static func encode(_ drawing: Drawing) -> [UInt8] {
     var writer = JSONWriter()
@@ -96,6 +122,7 @@ public enum DocumentCoder {
             color: try color(circle.require("color")), width: try width(circle.require("width"))))
       }
     }
+    try validate(drawing)
     return drawing
   }
 

@@ -1,0 +1,40 @@
+import Foundation
+import TouchTrackerCore
+
+/// Documents as `Data`, through the core's `DocumentCoder`: the server
+/// accepts exactly what the page (the same code, as WebAssembly) can load,
+/// and refuses everything else with the same messages.
+public enum DocumentCodec {
+  /// Reads a document; the error names the problem and where
+  /// ("Invalid color '#12' at circles[0].color; expected '#rrggbb'").
+  public static func decode(_ data: Data) throws(DocumentError) -> Drawing {
+    guard String(data: data, encoding: .utf8) != nil else {
+      throw DocumentError(description: "Invalid JSON: the text is not UTF-8")
+    }
+    do {
+      return try DocumentCoder.decode(bytes: [UInt8](data))
+    } catch {
+      throw DocumentError(description: error.message)
+    }
+  }
+
+  /// Writes a document; refuses a drawing whose numbers would not survive
+  /// being written (NaN, infinities, beyond `DocumentCoder.maximumMagnitude`).
+  public static func encode(_ drawing: Drawing) throws(DocumentError) -> Data {
+    do {
+      try DocumentCoder.validate(drawing)
+    } catch {
+      throw DocumentError(description: error.message)
+    }
+    return Data(DocumentCoder.encode(drawing))
+  }
+}
+
+/// Why a document could not be read or written, in one sentence.
+public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let description: String
+
+  public init(description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import GRDB
+import Testing
+import TouchTrackerCore
+
+@testable import TouchTrackerStore
+
+@Suite struct DrawingStoreTests {
+  static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+
+  static func drawing(lines count: Int, circles: Int = 0) -> Drawing {
+    Drawing(
+      lines: (0..<count).map { Line(begin: Point(x: Double($0), y: 1), end: Point(x: 2, y: Double($0))) },
+      circles: (0..<circles).map { Circle(center: Point(x: Double($0), y: 5), radius: 3, color: .blue, width: 1) }
+    )
+  }
+
+  static func name(_ text: String) -> DrawingName { try! DrawingName(text) }
+
+  @Test func aSavedDrawingLoadsBackWithRevisionOne() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, now: Self.clock)
+      let drawing = Self.drawing(lines: 3, circles: 1)
+      #expect(try await store.save(drawing, as: Self.name("default")) == 1)
+      let stored = try #require(try await store.load(Self.name("default")))
+      #expect(stored == StoredDrawing(drawing: drawing, revision: 1, updatedAt: Self.clock()))
+      let document = try #require(try await store.loadDocument(Self.name("default")))
+      #expect(document.json == (try DocumentCodec.encode(drawing)))
+    }
+  }
+
+  @Test func anUnknownDrawingLoadsAsNil() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      #expect(try await store.load(Self.name("nothing")) == nil)
+      #expect(try await store.loadDocument(Self.name("nothing")) == nil)
+    }
+  }
+
+  @Test func eachSaveIncrementsTheRevision() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      for revision in 1...5 {
+        #expect(try await store.save(Self.drawing(lines: revision), as: Self.name("d")) == revision)
+      }
+      #expect(try await store.load(Self.name("d"))?.drawing == Self.drawing(lines: 5))
+    }
+  }
+
+  @Test func listShowsEveryDrawingByNameWithItsCounts() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, now: Self.clock)
+      try await store.save(Self.drawing(lines: 2, circles: 1), as: Self.name("b"))
+      try await store.save(Self.drawing(lines: 1), as: Self.name("a"))
+      try await store.save(Self.drawing(lines: 4), as: Self.name("a"))
+      try await store.save(Self.drawing(lines: 1), as: Self.name("deleted"))
+      try await store.delete(Self.name("deleted"))
+      #expect(
+        try await store.list() == [
+          DrawingSummary(name: Self.name("a"), revision: 2, updatedAt: Self.clock(), lineCount: 4, circleCount: 0),
+          DrawingSummary(name: Self.name("b"), revision: 1, updatedAt: Self.clock(), lineCount: 2, circleCount: 1),
+        ]
+      )
+    }
+  }
+
+  @Test func savingWithAnOutdatedRevisionIsAConflictThatChangesNothing() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
+      try await store.save(Self.drawing(lines: 2), as: Self.name("d"), ifRevision: 1)
+      let error = await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 1, current: 2)) {
+        try await store.save(Self.drawing(lines: 9), as: Self.name("d"), ifRevision: 1)
+      }
+      #expect(error.map { "\($0)" } == "Drawing 'd' is at revision 2, not 1")
+      let stored = try #require(try await store.load(Self.name("d")))
+      #expect(stored.drawing == Self.drawing(lines: 2) && stored.revision == 2)
+    }
+  }
+
+  @Test func revisionZeroMeansTheDrawingMustNotExistYet() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      #expect(try await store.save(Self.drawing(lines: 1), as: Self.name("d"), ifRevision: 0) == 1)
+      await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 0, current: 1)) {
+        try await store.save(Self.drawing(lines: 2), as: Self.name("d"), ifRevision: 0)
+      }
+      let error = await #expect(throws: DrawingStoreError.self) {
+        try await store.save(Self.drawing(lines: 2), as: Self.name("new"), ifRevision: 4)
+      }
+      #expect(error.map { "\($0)" } == "Drawing 'new' does not exist, expected revision 4")
+    }
+  }
+
+  @Test func deleteRemovesTheDrawingAndReportsWhetherThereWasOne() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
+      #expect(try await store.delete(Self.name("d")) == true)
+      #expect(try await store.load(Self.name("d")) == nil)
+      #expect(try await store.delete(Self.name("d")) == false)
+      #expect(try await store.delete(Self.name("never")) == false)
+    }
+  }
+
+  @Test func deletingWithAnOutdatedRevisionIsAConflictThatKeepsTheDrawing() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
+      try await store.save(Self.drawing(lines: 2), as: Self.name("d"))
+      await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 1, current: 2)) {
+        try await store.delete(Self.name("d"), ifRevision: 1)
+      }
+      #expect(try await store.load(Self.name("d"))?.drawing == Self.drawing(lines: 2))
+      #expect(try await store.delete(Self.name("d"), ifRevision: 2))
+    }
+  }
+
+  /// Otherwise a client holding revision 1 of the deleted drawing would
+  /// overwrite a new drawing that someone else created under the same name.
+  @Test func aDrawingCreatedAgainAfterDeleteContinuesItsRevisions() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
+      try await store.delete(Self.name("d"))
+      #expect(try await store.save(Self.drawing(lines: 2), as: Self.name("d")) == 3)
+      await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 1, current: 3)) {
+        try await store.save(Self.drawing(lines: 9), as: Self.name("d"), ifRevision: 1)
+      }
+    }
+  }
+
+  @Test func aDrawingWithANonFiniteNumberIsNotSaved() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      var drawing = Self.drawing(lines: 1)
+      drawing.lines[0].width = .infinity
+      await #expect(throws: DocumentError.self) { try await store.save(drawing, as: Self.name("d")) }
+      #expect(try await store.load(Self.name("d")) == nil)
+    }
+  }
+
+  @Test func aReopenedStoreFindsWhatWasSaved() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("a.sqlite").path
+      do {
+        let store = try DrawingStore(path: path)
+        try await store.save(Self.drawing(lines: 7), as: Self.name("kept"))
+        // A second connection while the first is still open sees the commit.
+        let other = try DrawingStore(path: path)
+        #expect(try await other.load(Self.name("kept"))?.revision == 1)
+      }
+      let reopened = try DrawingStore(path: path)
+      #expect(try await reopened.load(Self.name("kept"))?.drawing == Self.drawing(lines: 7))
+    }
+  }
+
+  @Test func aFileThatIsNotADatabaseGivesAClearError() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("corrupt.sqlite").path
+      try Data(String(repeating: "this is not a database ", count: 400).utf8).write(to: URL(fileURLWithPath: path))
+      let error = #expect(throws: DrawingStoreError.self) { try DrawingStore(path: path) }
+      #expect(error?.description == "Cannot open database '\(path)': file is not a database")
+    }
+  }
+
+  @Test func aDatabaseWithADamagedTableGivesAnErrorNotACrash() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("damaged.sqlite").path
+      do {
+        let store = try DrawingStore(path: path)
+        for index in 0..<20 { try await store.save(Self.drawing(lines: 200), as: Self.name("d\(index)")) }
+      }
+      // Overwrite every page after the first (the header and schema) with garbage.
+      for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      var data = try Data(contentsOf: URL(fileURLWithPath: path))
+      let pageSize = Int(data[16]) << 8 | Int(data[17])
+      for offset in pageSize..<data.count { data[offset] = UInt8(truncatingIfNeeded: offset &* 31) }
+      try data.write(to: URL(fileURLWithPath: path))
+      do {
+        let store = try DrawingStore(path: path)
+        await #expect(throws: (any Error).self) { try await store.list() }
+      } catch {
+        #expect("\(error)".hasPrefix("Cannot open database '\(path)': "))
+      }
+    }
+  }
+
+  @Test func aDatabaseInAMissingDirectoryGivesAClearError() {
+    let path = "/nonexistent-touchtracker-directory/a.sqlite"
+    let error = #expect(throws: DrawingStoreError.self) { try DrawingStore(path: path) }
+    #expect(error?.description == "Cannot open database '\(path)': unable to open database file")
+  }
+}
+
+@Suite struct DrawingStoreDurabilityTests {
+  /// WAL with `synchronous = FULL` syncs the WAL at every commit; GRDB's
+  /// default for pools, NORMAL, would lose the last commits on a power cut.
+  @Test func commitsAreSyncedToDiskInWALMode() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      let (journalMode, synchronous) = try await store.database.writeWithoutTransaction { db in
+        (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+      }
+      #expect(journalMode == "wal")
+      #expect(synchronous == 2)  // FULL
+    }
+  }
+}
