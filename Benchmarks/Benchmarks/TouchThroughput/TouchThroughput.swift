@@ -1,0 +1,40 @@
+import Benchmark
+import BenchmarkSupport
+import TouchTrackerCore
+
+// Row 2 (native): ten fingers drawing. Each iteration plays the trace (20
+// strokes, 1,020 touch updates each) on a fresh app through
+// TouchTrackerApp.send -> Application -> gesture recognizers -> DrawView, and
+// right after it through the classic touch handler (a dictionary of lines,
+// no engine), and records both rates and their ratio.
+
+let strokes = 20
+
+let oursMetric = BenchmarkMetric.custom("ours updates per s", polarity: .prefersLarger, useScalingFactor: false)
+let classicMetric = BenchmarkMetric.custom("classic updates per s", polarity: .prefersLarger, useScalingFactor: false)
+let costMetric = BenchmarkMetric.custom("ours cost vs classic x100", polarity: .prefersSmaller, useScalingFactor: false)
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [oursMetric, classicMetric, costMetric, .mallocCountTotal],
+    warmupIterations: 2,
+    maxDuration: .seconds(4),
+    maxIterations: 1_000
+  )
+
+  Benchmark("fingers=\(FingerTrace.fingers) updates=\(FingerTrace(strokes: strokes).updateCount)") {
+    benchmark, trace in
+    let app = TouchTrackerApp(size: FingerTrace.windowSize)
+    let handler = ClassicTouchHandler()
+    let ours = Stopwatch.time { trace.play(on: app) }
+    let classic = Stopwatch.time { handler.play(trace) }
+    precondition(app.drawing.lines.count == strokes * FingerTrace.fingers, "the trace must draw its lines")
+    precondition(handler.finishedLines.count == strokes * FingerTrace.fingers)
+    let updates = Double(trace.updateCount)
+    benchmark.measurement(oursMetric, Int(updates / Double(ours) * 1e9))
+    benchmark.measurement(classicMetric, Int(updates / Double(classic) * 1e9))
+    benchmark.measurement(costMetric, Int((Double(ours) / Double(classic) * 100).rounded()))
+  } setup: {
+    FingerTrace(strokes: strokes)
+  }
+}

@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// TouchTracker's benchmarks (see BENCHMARKS.md). A package of its own so that
+/// package-benchmark and its malloc interposer never reach the app's build.
+///
+/// Each benchmark target compares our code with a baseline in the same run:
+/// - HitTest: LineIndex.nearest vs the classic 21-sample scan (ClassicHitTest)
+/// - TouchThroughput: touches through Application and DrawView vs a classic
+///   touch handler that only updates a dictionary of lines
+/// - Memory: bytes the core holds per finished line
+///
+/// `bench-tool` prepares inputs and checks answers for the other rows
+/// (hit-test agreement, documents for the server and the browser, the native
+/// drawing a touch trace produces).
+let package = Package(
+  name: "TouchTrackerBenchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "TouchTracker", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .target(
+      name: "BenchmarkSupport",
+      dependencies: [.product(name: "TouchTrackerCore", package: "TouchTracker")]
+    ),
+    .executableTarget(
+      name: "bench-tool",
+      dependencies: ["BenchmarkSupport", .product(name: "TouchTrackerCore", package: "TouchTracker")]
+    ),
+  ]
+)
+
+for name in ["HitTest", "TouchThroughput", "Memory"] {
+  package.targets.append(
+    .executableTarget(
+      name: name,
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "TouchTrackerCore", package: "TouchTracker"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/\(name)",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  )
+}
