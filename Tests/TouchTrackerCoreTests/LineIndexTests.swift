@@ -114,6 +114,66 @@ import TouchTrackerCore
     #expect(index.nearest(to: point, within: radius, in: lines) == 0)
   }
 
+  /// The benchmark's regime: very many lines on one screen, so most of a
+  /// query's work is ruling lines out from their quantized end points.
+  @Test func aCrowdedScreenMatchesScanning() {
+    var generator = SplitMix64(seed: 31337)
+    var lines: [Line] = []
+    for _ in 0..<30_000 {
+      let begin = Point(
+        x: Double.random(in: 0...1_280, using: &generator), y: Double.random(in: 0...720, using: &generator))
+      let end = Point(
+        x: begin.x + Double.random(in: -150...150, using: &generator),
+        y: begin.y + Double.random(in: -150...150, using: &generator))
+      lines.append(Line(begin: begin, end: end))
+    }
+    var index = LineIndex(lines: lines)
+    for _ in 0..<500 {
+      let point = Point(
+        x: Double.random(in: -30...1_310, using: &generator), y: Double.random(in: -30...750, using: &generator))
+      for radius in Self.radii {
+        let expected = LineIndex.nearestByScanning(to: point, within: radius, in: lines)
+        let found = index.nearest(to: point, within: radius, in: lines)
+        #expect(found == expected, "query \(point) within \(radius)")
+        if found != expected { return }
+      }
+    }
+  }
+
+  /// Lines of different sizes land in different buckets; equally near, the newest still wins.
+  @Test func equallyNearLinesOfDifferentSizesPickTheNewest() {
+    let lines = [
+      Line(begin: Point(x: 0, y: 105), end: Point(x: 1_000, y: 105)),
+      Line(begin: Point(x: 495, y: 95), end: Point(x: 505, y: 95)),
+      Line(begin: Point(x: 400, y: 105), end: Point(x: 600, y: 105)),
+      Line(begin: Point(x: 495, y: 95), end: Point(x: 505, y: 95)),
+    ]
+    var index = LineIndex(lines: lines)
+    let point = Point(x: 500, y: 100)
+    #expect(LineIndex.nearestByScanning(to: point, within: 20, in: lines) == 3)
+    #expect(index.nearest(to: point, within: 20, in: lines) == 3)
+    #expect(index.nearest(to: point, within: 20, in: Array(lines.prefix(3))) == 2)
+  }
+
+  /// Coordinates too large to bucket, and ones that are not numbers at all,
+  /// are answered as scanning answers them, whatever the radius.
+  @Test(arguments: [0, 20, 1e16, Double.infinity])
+  func farAndNonFiniteLinesAnswerAsScanning(radius: Double) {
+    let far = 1e15
+    let lines = [
+      Line(begin: Point(x: far, y: far), end: Point(x: far + 10, y: far)),
+      Line(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0)),
+      Line(begin: Point(x: .nan, y: 0), end: Point(x: 10, y: 0)),
+      Line(begin: Point(x: .infinity, y: 5), end: Point(x: 10, y: 5)),
+      Line(begin: Point(x: -far, y: 3), end: Point(x: far, y: 3)),
+    ]
+    var index = LineIndex(lines: lines)
+    for point in [Point(x: far + 5, y: far + 1), Point(x: 50, y: 1), Point(x: 5, y: 5), Point(x: -1e14, y: 0)] {
+      let expected = LineIndex.nearestByScanning(to: point, within: radius, in: lines)
+      #expect(index.nearest(to: point, within: radius, in: lines) == expected, "query \(point) within \(radius)")
+    }
+  }
+
   // MARK: Random drawings
 
   /// Lines of very different lengths (zero, a few points, a screen, far

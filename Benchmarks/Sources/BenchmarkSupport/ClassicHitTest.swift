@@ -1,9 +1,10 @@
+import TouchTrackerCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TouchTrackerCore
 
 /// The classic TouchTracker hit test (Big Nerd Ranch's `indexOfLine(at:)`):
 /// walk every finished line, sample 21 points along it (t = 0, 0.05, ... 1),

@@ -34,7 +34,8 @@ case "check-hit-test":
     let lineCount = abs(count)
     let taps = RandomDrawing.taps(count: lineCount <= 10_000 ? 1_000 : HitTestScenario.tapCount)
     let classicTaps = min(taps.count, max(16, 4_000_000 / lineCount))
-    precondition(Array(taps.prefix(scenario.taps.count)) == scenario.taps, "the timed taps are a prefix of the checked ones")
+    precondition(
+      Array(taps.prefix(scenario.taps.count)) == scenario.taps, "the timed taps are a prefix of the checked ones")
     var oursWrong = 0
     var classicMissed = 0
     var classicExtra = 0
@@ -61,12 +62,16 @@ case "check-hit-test":
     ])
   }
   print(json(["hitTest": rows]))
-  if rows.contains(where: { ($0["oursWrong"] as! Int) != 0 }) { fail("LineIndex.nearest disagrees with the exact scan") }
+  if rows.contains(where: { ($0["oursWrong"] as! Int) != 0 }) {
+    fail("LineIndex.nearest disagrees with the exact scan")
+  }
 
 case "document":
   guard arguments.count == 3, let count = Int(arguments[1]) else { fail("usage: bench-tool document COUNT PATH") }
   let bytes = DocumentCoder.encode(Drawing(lines: RandomDrawing.lines(count: count)))
-  guard FileManager.default.createFile(atPath: arguments[2], contents: Data(bytes)) else { fail("Cannot write '\(arguments[2])'") }
+  guard FileManager.default.createFile(atPath: arguments[2], contents: Data(bytes)) else {
+    fail("Cannot write '\(arguments[2])'")
+  }
   print(json(["lines": count, "bytes": bytes.count, "path": arguments[2]]))
 
 case "trace-drawing":
