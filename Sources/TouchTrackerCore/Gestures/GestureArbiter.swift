@@ -20,6 +20,9 @@ final class GestureArbiter {
 
   // MARK: Touches to recognizers
 
+  /// The phases recognizers hear about, in the order they hear them.
+  private static let messagePhases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+
   /// Hands each changed touch to the recognizers tracking it, recognizer by
   /// recognizer, one message per phase.
   func deliver(_ records: [TouchRecord], event: Event) {
@@ -30,15 +33,22 @@ final class GestureArbiter {
       }
     }
     for recognizer in live {
+      if recognizer.storedState.isFinished {
+        // A finished recognizer only follows the touches it tracks (`update`
+        // ignores others) until it is reset: no need to sort out which are its.
+        for record in records where !record.touch.phase.isFinal && record.touch.phase != .began {
+          recognizer.update(record.touch)
+        }
+        continue
+      }
       let mine = records.filter { record in record.recognizers.contains { $0 === recognizer } }
       guard !mine.isEmpty else { continue }
       for record in mine where !record.touch.phase.isFinal && record.touch.phase != .began {
         recognizer.update(record.touch)
       }
-      guard !recognizer.storedState.isFinished else { continue }
-      for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
-        let touches = mine.map { $0.touch }.filter { $0.phase == phase }
-        guard !touches.isEmpty, !recognizer.storedState.isFinished else { continue }
+      for phase in GestureArbiter.messagePhases where mine.contains(where: { $0.touch.phase == phase }) {
+        guard !recognizer.storedState.isFinished else { continue }
+        let touches = mine.compactMap { $0.touch.phase == phase ? $0.touch : nil }
         switch phase {
         case .began: recognizer.touchesBegan(touches, with: event)
         case .moved: recognizer.touchesMoved(touches, with: event)

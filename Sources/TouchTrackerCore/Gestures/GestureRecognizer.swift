@@ -88,21 +88,21 @@ open class GestureRecognizer {
 
   // MARK: Bookkeeping for the arbiter
 
+  // `lastLocationInWindow` is read only while `touches` is empty, so it is
+  // set only when the last touch goes (not on every move: that was a
+  // centroid per touch per recognizer, quadratic in the fingers down).
   func track(_ touch: Touch) {
     touches.append(touch)
     seenTouches.append(touch.identity)
-    lastLocationInWindow = centroidInWindow
   }
 
   func update(_ touch: Touch) {
     guard let index = touches.firstIndex(where: { $0.identity == touch.identity }) else { return }
     if touch.phase.isFinal {
-      lastLocationInWindow = centroidInWindow
       touches.remove(at: index)
       if touches.isEmpty { lastLocationInWindow = touch.locationInWindow }
     } else {
       touches[index] = touch
-      lastLocationInWindow = centroidInWindow
     }
   }
 
