@@ -34,6 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     let app = TouchTrackerApp(size: RandomDrawing.canvas)
     MemoryScenario.draw(lines: lines, on: app)
     _ = app.drawView.indexOfLine(at: Point(x: 1, y: 1))
+    blackHole(app.drawView.staticLayer.count)
     benchmark.stopMeasurement()
     precondition(app.drawing.lines.count == lineCount, "every stroke must become a line")
     keptAlive = [app]

@@ -1,26 +1,24 @@
 extension DrawView {
   /// The finished drawing on the gray background: what changes rarely. The
-  /// host caches it and repaints it only when `drawingVersion` moves.
+  /// host caches what it paints and asks again only when `drawingVersion`
+  /// (or the size) moves.
   ///
-  /// Adding a line appends one command to the cached list; anything else
-  /// rebuilds it.
+  /// Built afresh on every call, not kept: a kept copy costs 32 bytes a line
+  /// (at a million lines, more than the index and half as much as the lines
+  /// themselves) to save an O(lines) pass that a host repainting the layer
+  /// makes anyway.
   public var staticLayer: RenderList {
-    if staticLayerCacheVersion != drawingVersion || staticLayerCacheSize != frame.size {
-      var list = RenderList()
-      list.reserveCapacity(commands: drawing.lines.count + drawing.circles.count + 1)
-      list.appendFill(bounds, color: DrawView.backgroundGray)
-      for circle in drawing.circles {
-        list.appendCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)
-      }
-      let held = lineBeforeMove == nil ? nil : selectedLineIndex
-      for (index, line) in drawing.lines.enumerated() where index != held {
-        list.appendSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
-      }
-      staticLayerCache = list
-      staticLayerCacheVersion = drawingVersion
-      staticLayerCacheSize = frame.size
+    var list = RenderList()
+    list.reserveCapacity(commands: drawing.lines.count + drawing.circles.count + 1)
+    list.appendFill(bounds, color: DrawView.backgroundGray)
+    for circle in drawing.circles {
+      list.appendCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)
     }
-    return staticLayerCache
+    let held = lineBeforeMove == nil ? nil : selectedLineIndex
+    for (index, line) in drawing.lines.enumerated() where index != held {
+      list.appendSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
+    }
+    return list
   }
 
   /// Work in progress and the selection, drawn over the static layer.

@@ -34,11 +34,8 @@ public final class DrawView: View {
   /// Called after each finished change (to save), with the new drawing.
   public var onChange: ((Drawing) -> Void)?
 
-  /// Bumped on every change to the finished drawing; the static layer is rebuilt when it moves.
+  /// Bumped on every change to the finished drawing; hosts ask for the static layer again when it moves.
   public internal(set) var drawingVersion = 0
-  var staticLayerCache = RenderList()
-  var staticLayerCacheVersion = -1
-  var staticLayerCacheSize = Size.zero
 
   public override init(frame: Rect) {
     super.init(frame: frame)
@@ -159,13 +156,7 @@ public final class DrawView: View {
       lineIndex.invalidate()
     }
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
-    let previousVersion = drawingVersion
     drawingVersion += 1
-    if let appendedLine, staticLayerCacheVersion == previousVersion {
-      staticLayerCache.appendSegment(
-        from: appendedLine.begin, to: appendedLine.end, color: appendedLine.color, width: appendedLine.width)
-      staticLayerCacheVersion = drawingVersion
-    }
     setNeedsDisplay()
     onChange?(drawing)
   }
