@@ -193,6 +193,20 @@ function paintStaticLayer() {
   paint(staticCtx, count, floats, text);
 }
 
+function liveTexts() {
+  const count = tt.tt_render_live();
+  const floats = f32(tt.tt_live_ptr(), count * STRIDE);
+  const text = bytes(tt.tt_live_text_ptr(), tt.tt_live_text_len());
+  mustRedraw = true; // rendering cleared the core's needs-display flag
+  const texts = [];
+  for (let i = 0; i < count * STRIDE; i += STRIDE) {
+    if (floats[i] !== 4) continue;
+    const start = floats[i + 3];
+    texts.push({ text: decoder.decode(text.subarray(start, start + floats[i + 4])), x: floats[i + 1], y: floats[i + 2] });
+  }
+  return texts;
+}
+
 /** The in-progress lines' ends, drawn ahead of the fingers to where the browser predicts them. */
 function paintPredictions() {
   let drew = false;
@@ -690,6 +704,10 @@ window.touchtracker = {
   }),
   state: () => coreState(),
   document: () => JSON.parse(documentText()),
+  /** Text on screen (menu items, palette buttons) and where it is centered. */
+  texts: () => liveTexts(),
+  loadDocument: (text) => loadDocument(text),
+  core: () => tt,
   save: () => saver.flush(),
   saving: () => ({
     name: saver.name, revision: saver.revision, dirty: saver.dirty(), offline: saver.offline, conflict: saver.conflict,
