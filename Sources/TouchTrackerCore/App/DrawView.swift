@@ -162,7 +162,8 @@ public final class DrawView: View {
     let previousVersion = drawingVersion
     drawingVersion += 1
     if let appendedLine, staticLayerCacheVersion == previousVersion {
-      staticLayerCache.appendSegment(from: appendedLine.begin, to: appendedLine.end, color: appendedLine.color, width: appendedLine.width)
+      staticLayerCache.appendSegment(
+        from: appendedLine.begin, to: appendedLine.end, color: appendedLine.color, width: appendedLine.width)
       staticLayerCacheVersion = drawingVersion
     }
     setNeedsDisplay()

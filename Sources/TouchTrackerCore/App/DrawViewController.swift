@@ -26,7 +26,8 @@ public final class DrawViewController: ViewController {
     drawView.deselect()
     let palette = PaletteView(target: self)
     palette.frame.origin = Point(
-      x: max(0, (window.frame.width - palette.frame.width) / 2), y: max(0, (window.frame.height - palette.frame.height) / 2))
+      x: max(0, (window.frame.width - palette.frame.width) / 2),
+      y: max(0, (window.frame.height - palette.frame.height) / 2))
     window.addSubview(palette)
     self.palette = palette
   }

@@ -87,6 +87,14 @@ public struct AppState: Equatable, Sendable {
   public var paletteVisible: Bool
   public var linesInProgress: Int
   public var circlesInProgress: Int
+
+  public init(selectedLine: Int?, menu: [String], paletteVisible: Bool, linesInProgress: Int, circlesInProgress: Int) {
+    self.selectedLine = selectedLine
+    self.menu = menu
+    self.paletteVisible = paletteVisible
+    self.linesInProgress = linesInProgress
+    self.circlesInProgress = circlesInProgress
+  }
 }
 
 public enum TapError: Error, Equatable {

@@ -24,7 +24,8 @@ open class Button: Control {
     var textCenter = bounds.center
     if let swatchColor {
       let side = min(bounds.height - 16, 18)
-      context.fill(Rect(x: 10, y: (bounds.height - side) / 2, width: side, height: side), color: swatchColor, cornerRadius: 4)
+      context.fill(
+        Rect(x: 10, y: (bounds.height - side) / 2, width: side, height: side), color: swatchColor, cornerRadius: 4)
       textCenter.x += (side + 6) / 2
     }
     context.drawText(title, center: textCenter, size: fontSize, color: isEnabled ? titleColor : .gray)

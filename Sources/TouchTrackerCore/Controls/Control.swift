@@ -29,7 +29,9 @@ open class Control: View {
   }
 
   public func removeTarget(_ target: Responder?, action: Action?, for events: ControlEvents) {
-    actions.removeAll { $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events) }
+    actions.removeAll {
+      $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events)
+    }
   }
 
   /// Sends the actions registered for `events` through the application.

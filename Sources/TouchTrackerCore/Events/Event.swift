@@ -49,7 +49,8 @@ public enum TouchInputError: Error, Equatable, Sendable {
     switch self {
     case .nonFiniteLocation(let id): "Touch \(id) has a non-finite location"
     case .alreadyBegan(let id): "Touch \(id) began again before it ended"
-    case .notBegan(let id, let phase): "Touch \(id) \(phase == .stationary ? "was stationary" : phase.name) before it began"
+    case .notBegan(let id, let phase):
+      "Touch \(id) \(phase == .stationary ? "was stationary" : phase.name) before it began"
     case .duplicate(let id): "Touch \(id) appears twice in one event"
     case .timeWentBack(let from, let to): "Time went back from \(JSONNumber.format(from)) to \(JSONNumber.format(to))"
     case .nonFiniteTime: "Time is not a finite number"

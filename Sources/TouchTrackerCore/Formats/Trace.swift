@@ -109,7 +109,9 @@ extension Trace {
         throw FormatError("Touch \(id) appears twice at \(element.path)")
       }
       if phase == .began {
-        guard !down.contains(id) else { throw FormatError("Touch \(id) began again before it ended at \(element.path)") }
+        guard !down.contains(id) else {
+          throw FormatError("Touch \(id) began again before it ended at \(element.path)")
+        }
         down.append(id)
       } else {
         guard down.contains(id) else {

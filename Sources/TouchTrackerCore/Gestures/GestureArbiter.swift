@@ -106,19 +106,23 @@ final class GestureArbiter {
       fail(recognizer)
       return
     }
-    let rivals = live.filter { $0 !== recognizer && $0.shares(touchesWith: recognizer) && !simultaneous($0, recognizer) }
+    let rivals = live.filter {
+      $0 !== recognizer && $0.shares(touchesWith: recognizer) && !simultaneous($0, recognizer)
+    }
     if rivals.contains(where: { $0.storedState.isActive }) {
       fail(recognizer)
       return
     }
     recognizer.pendingState = nil
     recognizer.storedState = state
-    for rival in rivals where rival.storedState == .possible { fail(rival) }
+    // Take the touches from the view before anything can release what was
+    // held back for it: failing a rival below flushes held touches.
     if recognizer.cancelsTouchesInView {
       application.cancelTouchesInView(recognizer.seenTouches)
     } else if recognizer.delaysTouchesBegan {
       application.dropHeldBegans(recognizer.seenTouches)
     }
+    for rival in rivals where rival.storedState == .possible { fail(rival) }
     recognizer.sendActions()
     application.flushHeldTouches()
   }

@@ -12,7 +12,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
   public var hysteresis = 10.0
 
   private var translationInWindow = Point.zero
-  private var samples: [(time: Double, translation: Point)] = []
+  /// Movement since touch-down that `setTranslation` never resets, sampled for velocity.
+  private var totalMovement = Point.zero
+  private var samples: [(time: Double, movement: Point)] = []
 
   public override init() {
     super.init()
@@ -24,7 +26,6 @@ public final class PanGestureRecognizer: GestureRecognizer {
   /// Resets the running translation, typically to zero after applying it.
   public func setTranslation(_ translation: Point, in view: View?) {
     translationInWindow = translation
-    samples.removeAll()
   }
 
   /// Points per second, over the last tenth of a second of movement.
@@ -33,7 +34,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     let first = samples.first { last.time - $0.time <= 0.1 } ?? last
     let dt = last.time - first.time
     guard dt > 0 else { return .zero }
-    return (last.translation - first.translation) * (1 / dt)
+    return (last.movement - first.movement) * (1 / dt)
   }
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
@@ -43,8 +44,10 @@ public final class PanGestureRecognizer: GestureRecognizer {
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
     var sum = Point.zero
     for touch in touches { sum += touch.locationInWindow - touch.previousLocationInWindow }
-    translationInWindow += sum * (1 / Double(max(1, numberOfTouches)))
-    samples.append((event.timestamp, translationInWindow))
+    let step = sum * (1 / Double(max(1, numberOfTouches)))
+    translationInWindow += step
+    totalMovement += step
+    samples.append((event.timestamp, totalMovement))
     if samples.count > 16 { samples.removeFirst(samples.count - 16) }
     if state == .possible {
       if numberOfTouches >= minimumNumberOfTouches && numberOfTouches <= maximumNumberOfTouches
@@ -68,6 +71,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
   public override func reset() {
     translationInWindow = .zero
+    totalMovement = .zero
     samples.removeAll()
   }
 }

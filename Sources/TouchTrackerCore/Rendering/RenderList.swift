@@ -39,13 +39,15 @@ public struct RenderList: Equatable, Sendable {
   }
 
   public mutating func appendFill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {
-    append(.fill, Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height), 0, color, Float(cornerRadius))
+    append(
+      .fill, Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height), 0, color, Float(cornerRadius))
   }
 
   public mutating func appendText(_ text: String, center: Point, size: Double, color: Color) {
     let offset = textBytes.count
     textBytes.append(contentsOf: text.utf8)
-    append(.text, Float(center.x), Float(center.y), Float(offset), Float(textBytes.count - offset), Float(size), color, 0)
+    append(
+      .text, Float(center.x), Float(center.y), Float(offset), Float(textBytes.count - offset), Float(size), color, 0)
   }
 
   private mutating func append(

@@ -70,7 +70,9 @@ open class Application: Responder {
     }
     let event = Event(
       timestamp: time,
-      allTouches: records.filter { record in !record.hostFinished || changed.contains { $0 === record } }.map { $0.touch }
+      allTouches: records.filter { record in !record.hostFinished || changed.contains { $0 === record } }.map {
+        $0.touch
+      }
     )
     let delivered = changed.filter { !$0.isIgnored }
     arbiter.deliver(delivered, event: event)
@@ -142,7 +144,9 @@ open class Application: Responder {
 
   private func rememberTap(_ record: TouchRecord) {
     let touch = record.touch
-    if touch.phase == .ended && touch.locationInWindow.distance(to: record.beganLocation) <= Application.tapMovementTolerance {
+    if touch.phase == .ended
+      && touch.locationInWindow.distance(to: record.beganLocation) <= Application.tapMovementTolerance
+    {
       lastTap = LastTap(location: touch.locationInWindow, time: touch.timestamp, count: touch.tapCount)
     } else {
       lastTap = nil

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+
+/// A failure the user can fix, printed as one line: "Error: <message>".
+struct CLIError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+enum CLIInput {
+  /// The largest input file read, so a wrong path (a disk image, /dev/zero) fails fast.
+  static let maximumFileSize = 256 * 1024 * 1024
+
+  static func readText(at path: String, what: String) throws -> String {
+    let data: Data
+    do {
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+    } catch {
+      throw CLIError("Cannot read \(what) '\(path)': \(reason(error))")
+    }
+    guard data.count <= maximumFileSize else {
+      throw CLIError("The \(what) '\(path)' is larger than \(maximumFileSize / 1024 / 1024) MiB")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CLIError("The \(what) '\(path)' is not UTF-8 text")
+    }
+    return text
+  }
+
+  /// The operating system's reason, without Foundation's wrapping.
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+    if nsError.domain == NSCocoaErrorDomain {
+      switch nsError.code {
+      case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "No such file or directory"
+      case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "Permission denied"
+      default: break
+      }
+    }
+    return nsError.localizedDescription
+  }
+
+  static func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
