@@ -287,3 +287,16 @@ def test_a_finger_reported_twice_in_one_frame_keeps_its_order(page, touch):
     )
     touch.settle()
     assert endpoints(touch.document()) == [((100, 200), (300, 200))]
+
+
+def test_export_svg_and_png_download_the_drawing(page, touch):
+    touch.line((100, 100), (300, 100))
+    for command, check in [
+        ("svg", lambda data: b'<line x1="100" y1="100" x2="300" y2="100" stroke="#000000"' in data),
+        ("png", lambda data: data.startswith(b"\x89PNG")),
+    ]:
+        page.click("#file-menu summary")
+        with page.expect_download() as download:
+            page.click(f"[data-command={command}]")
+        assert download.value.suggested_filename == f"default.{command}"
+        assert check(open(download.value.path(), "rb").read())

@@ -49,3 +49,11 @@ public func ttMenuVisible() -> Int32 { (wasmHost?.app.application.menuController
 
 @_expose(wasm, "tt_palette_visible") @_cdecl("tt_palette_visible")
 public func ttPaletteVisible() -> Int32 { (wasmHost?.app.controller.isPaletteVisible ?? false) ? 1 : 0 }
+
+/// Writes the drawing as an SVG document at `tt_out_ptr` (what `touchtracker render` writes); returns its length.
+@_expose(wasm, "tt_export_svg") @_cdecl("tt_export_svg")
+public func ttExportSVG() -> Int32 {
+  guard let host = wasmHost else { return 0 }
+  let svg = SVGWriter.svg(for: host.app.drawing, size: host.app.drawView.frame.size)
+  return Int32(truncatingIfNeeded: host.setOutput(Array(svg.utf8)))
+}

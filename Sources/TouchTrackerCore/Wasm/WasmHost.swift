@@ -46,8 +46,12 @@ final class WasmHost {
 
   /// Queues one finger's change for the next `commit(at:)`.
   func report(id: Int, phaseCode: Int32, location: Point, time: Double) -> TouchStatus {
-    guard let phase = TouchPhase(code: phaseCode) else { return ignore(.unknownPhase, "Unknown phase \(phaseCode) for touch \(id)") }
-    guard location.isFinite, time.isFinite else { return ignore(.notFinite, "Touch \(id) has a non-finite location or time") }
+    guard let phase = TouchPhase(code: phaseCode) else {
+      return ignore(.unknownPhase, "Unknown phase \(phaseCode) for touch \(id)")
+    }
+    guard location.isFinite, time.isFinite else {
+      return ignore(.notFinite, "Touch \(id) has a non-finite location or time")
+    }
     if queue.contains(id: id) { commit(at: time) }
     if phase == .began, let stale = down[id] {
       // The page never told us this finger lifted: it cannot draw on.
