@@ -422,7 +422,8 @@ const saver = {
   savedChange: 0, // tt_change_count() when the server last had the drawing
   inFlight: null,
   timer: null,
-  conflict: false,
+  /** Why saving stopped until the person decides: 'conflict' (409) or 'refused' (another 4xx). */
+  stopped: null,
   offline: false,
 
   url(name = this.name) {
@@ -472,12 +473,9 @@ const saver = {
       this.writeLocal(text, false);
       this.setOffline(false);
     } else if (response && response.status === 404) {
-      if (local?.dirty) {
-        this.load(local.document, 0);
-        this.markChanged();
-      } else {
-        this.load(null, 0);
-      }
+      this.load(local?.dirty ? local.document : null, 0);
+      if (local?.dirty) this.markChanged();
+      this.setOffline(false);
     } else {
       // Unreachable or failing: show what this browser has and save it when the server is back.
       if (local) this.load(local.document, local.revision);
@@ -502,7 +500,7 @@ const saver = {
   },
 
   schedule(delay = SAVE_DELAY_MS) {
-    if (this.timer || this.conflict) return;
+    if (this.timer || this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.save();
@@ -518,14 +516,14 @@ const saver = {
   },
 
   save() {
-    if (this.inFlight || this.conflict) return this.inFlight;
+    if (this.inFlight || this.stopped) return this.inFlight;
     let work;
     if (this.dirty()) work = this.put();
     else if (this.revision === null) work = this.open(this.name); // opened offline: fetch the server's copy
     else return null;
     this.inFlight = work.finally(() => {
       this.inFlight = null;
-      if (this.dirty() && !this.conflict) this.schedule(this.offline ? RETRY_DELAY_MS : SAVE_DELAY_MS);
+      if (this.dirty() && !this.stopped) this.schedule(this.offline ? RETRY_DELAY_MS : SAVE_DELAY_MS);
     });
     return this.inFlight;
   },
@@ -555,7 +553,7 @@ const saver = {
         this.setOffline(true, false);
       } else {
         const body = await response.json().catch(() => ({}));
-        this.conflict = true; // stop retrying a request the server refuses
+        this.stopped = 'refused'; // retrying would be refused again
         showBanner(`Could not save “${this.name}”: ${body.error || response.statusText}. It is kept in this browser.`,
           'warning', [['Save as a copy', () => this.saveAsCopy()]]);
       }
@@ -596,7 +594,7 @@ const saver = {
   },
 
   showConflict(theirRevision) {
-    this.conflict = true;
+    this.stopped = 'conflict';
     clearTimeout(this.timer);
     this.timer = null;
     showBanner(
@@ -615,7 +613,7 @@ const saver = {
     const oldKey = this.localKey();
     this.name = `${base}-${stamp}`;
     this.revision = 0;
-    this.conflict = false;
+    this.stopped = null;
     this.markChanged();
     history.replaceState(null, '', '?drawing=' + encodeURIComponent(this.name));
     hideBanner();
@@ -627,7 +625,7 @@ const saver = {
   },
 
   async openTheirs() {
-    this.conflict = false;
+    this.stopped = null;
     hideBanner();
     localStorage.removeItem(this.localKey());
     await this.open(this.name);
@@ -635,7 +633,7 @@ const saver = {
 
   /** The page is going away: last chance for the server; localStorage has it anyway. */
   onPageHide() {
-    if (!this.dirty() || this.conflict || this.revision === null) return;
+    if (!this.dirty() || this.stopped || this.revision === null) return;
     const text = documentText();
     this.writeLocal(text, true);
     if (this.inFlight || text.length > KEEPALIVE_LIMIT) return;
@@ -710,6 +708,11 @@ window.touchtracker = {
   core: () => tt,
   save: () => saver.flush(),
   saving: () => ({
-    name: saver.name, revision: saver.revision, dirty: saver.dirty(), offline: saver.offline, conflict: saver.conflict,
+    name: saver.name,
+    revision: saver.revision,
+    dirty: saver.dirty(),
+    offline: saver.offline,
+    conflict: saver.stopped === 'conflict',
+    stopped: saver.stopped,
   }),
 };

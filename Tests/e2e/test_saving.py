@@ -43,7 +43,7 @@ def open_drawing(browser, server, name):
 
 
 def wait_until_saved(touch):
-    touch.wait_for("(() => { const s = touchtracker.saving(); return !s.dirty && !s.offline && !s.conflict; })()")
+    touch.wait_for("(() => { const s = touchtracker.saving(); return !s.dirty && !s.offline && !s.stopped; })()")
 
 
 def test_the_server_serves_the_page_and_the_module(server):
