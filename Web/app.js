@@ -243,11 +243,17 @@ function draw() {
 }
 
 function frame(ms) {
-  resize();
-  tt.tt_commit(lastInputTime);
-  tt.tt_tick(ms / 1000);
-  draw();
-  afterFrame();
+  try {
+    resize();
+    tt.tt_commit(lastInputTime);
+    tt.tt_tick(ms / 1000);
+    draw();
+    afterFrame();
+  } catch (error) {
+    // A trap leaves the core in no state to go on; the drawing is in localStorage up to the last change.
+    showBanner(`TouchTracker stopped: ${error.message}`, 'warning', [['Reload', () => location.reload()]]);
+    throw error;
+  }
   requestAnimationFrame(frame);
 }
 

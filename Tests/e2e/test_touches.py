@@ -300,3 +300,11 @@ def test_export_svg_and_png_download_the_drawing(page, touch):
             page.click(f"[data-command={command}]")
         assert download.value.suggested_filename == f"default.{command}"
         assert check(open(download.value.path(), "rb").read())
+
+
+def test_an_oversized_document_is_refused_without_trapping(page, touch):
+    assert page.evaluate("touchtracker.core().tt_alloc(2 ** 31 - 1)") == 0
+    assert page.evaluate("touchtracker.core().tt_alloc(-1)") == 0
+    assert page.evaluate("touchtracker.core().tt_load_document(2 ** 30)") > 0
+    touch.line((100, 100), (300, 100))
+    assert len(touch.document()["lines"]) == 1

@@ -2,10 +2,14 @@
 // into the buffer `tt_alloc` returns and calls `tt_load_document`; answers
 // come back in one output buffer at `tt_out_ptr`, valid until the next call.
 
+/// The largest document the page may hand over: twice what the server accepts.
+/// Asking wasm memory for much more could fail, and a failed allocation traps.
+let maximumDocumentLength: Int32 = 64 * 1024 * 1024
+
 /// A buffer for at least `length` bytes of input; its address, or 0 when `length` is out of range.
 @_expose(wasm, "tt_alloc") @_cdecl("tt_alloc")
 public func ttAlloc(length: Int32) -> Int32 {
-  guard let host = wasmHost, length >= 0, length <= 256 * 1024 * 1024 else { return 0 }
+  guard let host = wasmHost, length >= 0, length <= maximumDocumentLength else { return 0 }
   host.input.reserve(Int(length))
   return host.input.address
 }
