@@ -308,3 +308,27 @@ def test_an_oversized_document_is_refused_without_trapping(page, touch):
     assert page.evaluate("touchtracker.core().tt_load_document(2 ** 30)") > 0
     touch.line((100, 100), (300, 100))
     assert len(touch.document()["lines"]) == 1
+
+
+def test_a_long_press_holds_a_line_and_panning_moves_it_with_the_finger(page, touch):
+    touch.line((100, 100), (300, 100))
+    touch.down(f=(200, 102))
+    touch.wait_for("touchtracker.state().selectedLine === 0")  # after 0.5 s, on the page's clock
+    for step in range(1, 6):
+        touch.move(f=(200 + step * 10, 102 + step * 20))
+        touch.settle(1)
+    assert touch.pixel(250, 200) == GREEN, "the held line follows the finger"
+    touch.up("f")
+    touch.settle()
+
+    assert endpoints(touch.document()) == [((150, 200), (350, 200))]
+    assert touch.state()["selectedLine"] is None, "releasing the line deselects it"
+    page.keyboard.press("Control+z")
+    assert endpoints(touch.document()) == [((100, 100), (300, 100))]
+
+
+def test_a_line_selected_by_a_tap_stays_put_while_another_is_drawn(touch):
+    touch.line((100, 100), (300, 100))
+    select_line_at(touch, (200, 100))
+    touch.line((100, 300), (400, 450))
+    assert endpoints(touch.document()) == [((100, 100), (300, 100)), ((100, 300), (400, 450))]
