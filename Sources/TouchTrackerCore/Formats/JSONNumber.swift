@@ -68,7 +68,11 @@ public enum JSONNumber {
         remaining += 22
         if value == 0 { break }
       }
-      if remaining >= 0 { value *= exactPowersOfTen[remaining] } else { value /= exactPowersOfTen[-remaining] }
+      // The loops above stop early once the value overflowed or underflowed,
+      // leaving `remaining` outside the table: there is nothing left to scale.
+      if value.isFinite && value != 0 {
+        if remaining >= 0 { value *= exactPowersOfTen[remaining] } else { value /= exactPowersOfTen[-remaining] }
+      }
     }
     return negative ? -value : value
   }

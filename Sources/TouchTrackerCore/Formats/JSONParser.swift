@@ -28,10 +28,12 @@ public struct JSONParser {
     return value
   }
 
-  private func error(_ problem: String) -> JSONError {
+  /// The error at `offset` (default: the current position), which should be
+  /// where the offending text starts.
+  private func error(_ problem: String, at offset: Int? = nil) -> JSONError {
     var line = 1
     var column = 1
-    for byte in bytes[0..<min(position, bytes.count)] {
+    for byte in bytes[0..<min(offset ?? position, bytes.count)] {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
@@ -102,13 +104,14 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+      let keyStart = position
       let key = try parseString()
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
       position += 1
       skipWhitespace()
       let value = try parseValue()
-      if members.contains(where: { $0.key == key }) { throw error("duplicate key '\(key)'") }
+      if members.contains(where: { $0.key == key }) { throw error("duplicate key '\(key)'", at: keyStart) }
       members.append((key, value))
       skipWhitespace()
       if current == UInt8(ascii: ",") {
@@ -181,10 +184,10 @@ public struct JSONParser {
           guard let scalar = Unicode.Scalar(code) else { throw error("invalid unicode escape") }
           scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
         default:
-          throw error("invalid escape '\\\(String(decoding: [escape], as: UTF8.self))'")
+          throw error("invalid escape '\\\(String(decoding: [escape], as: UTF8.self))'", at: position - 2)
         }
       case 0x00..<0x20:
-        throw error("control character in string")
+        throw error("control character in string", at: position - 1)
       default:
         scalars.append(byte)
       }

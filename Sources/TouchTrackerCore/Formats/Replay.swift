@@ -22,6 +22,9 @@ public enum Replay {
           throw FormatError("\(error.message) at events[\(index)]")
         }
       case .tap(let title):
+        // Timers due by then fire first: a tap's menu appears only once the
+        // double-tap interval has run out.
+        app.advanceClock(to: event.time)
         do {
           try app.tap(title: title, at: event.time)
         } catch {

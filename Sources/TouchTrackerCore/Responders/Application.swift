@@ -228,8 +228,18 @@ open class Application: Responder {
   /// A recognizer recognized: its touches are taken from their views. Views
   /// that already heard of a touch get `touchesCancelled`; the rest never will.
   func cancelTouchesInView(_ identities: [TouchIdentity]) {
+    cancelForViews { identities.contains($0.touch.identity) }
+  }
+
+  /// `view` is leaving the window: touches owned by it or its subviews are
+  /// cancelled for their views, and their views hear nothing more.
+  func cancelTouches(inViewLeavingWindow view: View) {
+    cancelForViews { record in record.touch.view.map { $0.isDescendant(of: view) } ?? false }
+  }
+
+  private func cancelForViews(where shouldCancel: (TouchRecord) -> Bool) {
     var cancelled: [HeldTouch] = []
-    for record in records where identities.contains(record.touch.identity) && !record.cancelledForView {
+    for record in records where !record.cancelledForView && shouldCancel(record) {
       record.cancelledForView = true
       record.held.removeAll()
       if record.beganDelivered && !record.finishDelivered {

@@ -35,14 +35,29 @@ open class View: Responder {
 
   // MARK: Hierarchy
 
+  /// Subviews can outlive their superview (a touch keeps its view alive);
+  /// they must not point at freed memory.
+  deinit {
+    for subview in subviews { subview.superview = nil }
+  }
+
   public func addSubview(_ view: View) {
-    view.removeFromSuperview()
+    view.detachFromSuperview()
     subviews.append(view)
     view.superview = self
     setNeedsDisplay()
   }
 
+  /// Takes the view off screen. Touches it or its subviews own are cancelled
+  /// first (`touchesCancelled`): a button whose menu closed under the finger
+  /// cannot be pressed any more, and the view hears nothing after its
+  /// superview, which may be freed, is gone.
   public func removeFromSuperview() {
+    window?.application?.cancelTouches(inViewLeavingWindow: self)
+    detachFromSuperview()
+  }
+
+  private func detachFromSuperview() {
     guard let superview else { return }
     superview.subviews.removeAll { $0 === self }
     superview.setNeedsDisplay()

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly core and the server, then serves the app:
+# open http://127.0.0.1:8080 (drawings are kept in ./touchtracker.sqlite).
+# Extra arguments go to `touchtracker serve` (--host, --port, --database).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Scripts/setup.sh wasm
+Scripts/build-wasm.sh
+swift build -c release --product touchtracker
+exec .build/release/touchtracker serve "$@"

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Makes sure this machine has what TouchTracker needs beyond Swift, and
+# installs what is missing (Debian packages with apt, Python packages with pip).
+#
+#   Scripts/setup.sh wasm      wasi-libc and clang's wasm32 builtins, for the WebAssembly core
+#   Scripts/setup.sh browser   chromium, playwright and pytest, for the end-to-end tests
+set -euo pipefail
+
+apt_packages=()
+pip_packages=()
+for group in "$@"; do
+  case "$group" in
+    wasm) apt_packages+=(wasi-libc libclang-rt-14-dev-wasm32) ;;
+    browser)
+      apt_packages+=(chromium)
+      pip_packages+=(playwright pytest)
+      ;;
+    *) echo "setup.sh: unknown group '$group' (expected wasm or browser)" >&2; exit 2 ;;
+  esac
+done
+
+if ! command -v swift >/dev/null; then
+  echo "setup.sh: 'swift' is not on PATH; install Swift 6.3 (with Embedded Swift and wasm-ld) first" >&2
+  exit 1
+fi
+
+missing=()
+for package in "${apt_packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "setup.sh: installing ${missing[*]}" >&2
+  sudo=""
+  if [[ $(id -u) != 0 ]]; then
+    if command -v sudo >/dev/null; then
+      sudo="sudo"
+    else
+      echo "setup.sh: missing ${missing[*]}; run as root: apt-get install -y ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+missing=()
+for package in "${pip_packages[@]}"; do
+  python3 -c "import $package" 2>/dev/null || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "setup.sh: installing ${missing[*]} from PyPI" >&2
+  python3 -m pip install -q --disable-pip-version-check "${missing[@]}"
+fi

@@ -1,0 +1,281 @@
+import PropertyBased
+import Testing
+import TouchTrackerCore
+
+/// Random fingers on a whole TouchTracker: one to six at once, beginning,
+/// moving, lifting and being cancelled in any interleaving, with pauses long
+/// enough for long presses and double-tap timeouts, taps on menus and
+/// palettes, undo and redo.
+///
+/// Invariants checked after every event (see `TouchSession.checkInvariants`):
+/// 1. The application accepts every event (the input is valid) and nothing traps.
+/// 2. The selection, if any, is a line of the drawing; a visible menu always
+///    belongs to a selected line (tapping "Delete" must delete something).
+/// 3. Finished lines are never lost by themselves: the number of lines drops
+///    only in an event that undoes, redoes, deletes (the menu) or clears (a
+///    double tap), as the event-order log shows.
+/// 4. Finished lines are never altered by themselves: unless such a command
+///    or a long press (which moves a held line) happened in the event, the
+///    lines before it are a prefix of the lines after it.
+/// And at the end, once every finger has lifted and the clock has run until
+/// no timer is pending:
+/// 5. Nothing is left in progress: no line, no circle, no touch down.
+/// 6. The drawing's document JSON decodes back to the same drawing, to the
+///    format's ten-thousandth of a point (a line moved by three fingers'
+///    average moves by thirds), and writing that again gives the same text.
+@Suite struct RandomTouchPropertyTests {
+  typealias Step = (kind: Int, fingers: Int, x: Int, y: Int, pause: Int)
+
+  static let steps = zip(
+    Gen.int(in: 0...99), Gen.int(in: 0...1023), Gen.int(in: 0...799), Gen.int(in: 0...599), Gen.int(in: 0...99)
+  )
+  .array(of: 1...120)
+
+  @Test func randomTouchSequencesKeepTheDrawingConsistent() async {
+    await propertyCheck(count: 300, input: Self.steps) { steps in
+      let session = TouchSession()
+      for step in steps {
+        session.perform(step)
+        if !session.checkInvariants(after: step) { return }
+      }
+      session.finish()
+    }
+  }
+
+  /// The same, with colors by angle: every finished line is colored by its
+  /// own direction and still round-trips through the document.
+  @Test func randomTouchSequencesWithColorsByAngle() async {
+    await propertyCheck(count: 100, input: Self.steps) { steps in
+      let session = TouchSession(options: DrawingOptions(colorMode: .byAngle))
+      for step in steps {
+        session.perform(step)
+        if !session.checkInvariants(after: step) { return }
+      }
+      session.finish()
+    }
+  }
+}
+
+/// Turns random numbers into valid input for one TouchTrackerApp and checks
+/// what must hold after each event.
+final class TouchSession {
+  let app: TouchTrackerApp
+  private var time = 0.0
+  /// Fingers down, by host id, where they are now.
+  private var down: [(id: Int, location: Point)] = []
+  private var nextID = 1
+  private var linesBefore: [Line] = []
+  private var logCountBefore = 0
+  private var wasCommand = false
+  /// What was sent, for the failure message.
+  private(set) var transcript: [String] = []
+
+  init(options: DrawingOptions = DrawingOptions()) {
+    app = TouchTrackerApp(size: Size(width: 800, height: 600), options: options)
+    app.drawView.log.isEnabled = true
+  }
+
+  func perform(_ step: RandomTouchPropertyTests.Step) {
+    linesBefore = app.drawing.lines
+    logCountBefore = app.drawView.log.entries.count
+    wasCommand = false
+    advanceTime(step.pause)
+    let here = Point(x: Double(step.x), y: Double(step.y))
+    switch step.kind {
+    case 0..<20:
+      // New fingers (one to three, at most six down), maybe while others move.
+      var inputs = moves(of: step.fingers >> 4, by: offset(step), except: [])
+      for finger in 0..<min(1 + step.fingers % 3, 6 - down.count) {
+        let location = Point(x: here.x + Double(41 * finger), y: here.y + Double(29 * finger))
+        inputs.append(TouchInput(id: nextID, phase: .began, location: location))
+        down.append((nextID, location))
+        nextID += 1
+      }
+      send(inputs)
+    case 20..<55:
+      send(moves(of: step.fingers | 1, by: offset(step), except: []))
+    case 55..<70:
+      lift(step, phase: .ended)
+    case 70..<75:
+      lift(step, phase: .cancelled)
+    case 75..<80:
+      let resting = chosen(step.fingers)
+      var inputs = resting.map { TouchInput(id: down[$0].id, phase: .stationary, location: down[$0].location) }
+      inputs += moves(of: ~step.fingers, by: offset(step), except: resting)
+      send(inputs)
+    case 80..<84:
+      app.advanceClock(to: time)
+      transcript.append("\(time): clock")
+    case 84..<88:
+      wasCommand = true
+      app.advanceClock(to: time)
+      app.undo()
+      transcript.append("\(time): undo")
+    case 88..<91:
+      wasCommand = true
+      app.advanceClock(to: time)
+      app.redo()
+      transcript.append("\(time): redo")
+    case 91..<97:
+      // A quick tap, on a coarse grid so that double taps and taps on lines happen.
+      guard down.count < 6 else { return }
+      let spot = Point(x: Double(step.x / 80 * 80 + 40), y: Double(step.y / 80 * 80 + 40))
+      let id = nextID
+      nextID += 1
+      send([TouchInput(id: id, phase: .began, location: spot)])
+      time += 0.05
+      send([TouchInput(id: id, phase: .ended, location: spot)])
+    case 97, 98:
+      // Tap whatever button is on screen: "Delete", a palette color.
+      let titles = app.visibleButtons.map(\.title)
+      guard !titles.isEmpty else { return }
+      let title = titles[step.fingers % titles.count]
+      app.advanceClock(to: time)
+      do {
+        try app.tap(title: title, at: time)
+      } catch {
+        Issue.record("Tapping visible '\(title)' failed: \(error.message)\n\(transcript.joined(separator: "\n"))")
+      }
+      transcript.append("\(time): tap \(title)")
+    default:
+      swipeUp(from: here)
+    }
+  }
+
+  /// Three fingers going up together: opens the palette.
+  private func swipeUp(from start: Point) {
+    guard down.isEmpty else { return }
+    let ids = [nextID, nextID + 1, nextID + 2]
+    nextID += 3
+    let base = Point(x: min(start.x, 600), y: max(start.y, 300))
+    for (index, dy) in [0.0, -40, -90, -90].enumerated() {
+      let phase: TouchPhase = index == 0 ? .began : index == 3 ? .ended : .moved
+      send(ids.enumerated().map { TouchInput(id: $1, phase: phase, x: base.x + Double(60 * $0), y: base.y + dy) })
+      time += 0.03
+    }
+  }
+
+  private func advanceTime(_ pause: Int) {
+    if pause < 70 {
+      time += Double(pause) * 0.002
+    } else if pause < 95 {
+      time += Double(pause - 70) * 0.02
+    } else {
+      time += 0.6 + Double(pause - 95) * 0.4
+    }
+  }
+
+  private func offset(_ step: RandomTouchPropertyTests.Step) -> Point {
+    // Mostly small moves (some within tap and long-press tolerance), some long ones.
+    let scale = step.pause % 3 == 0 ? 4.0 : 0.25
+    return Point(x: Double(step.x % 81 - 40) * scale, y: Double(step.y % 61 - 30) * scale)
+  }
+
+  /// Indices in `down` of the fingers whose bit is set in `mask`.
+  private func chosen(_ mask: Int) -> [Int] {
+    down.indices.filter { mask & (1 << $0) != 0 }
+  }
+
+  private func moves(of mask: Int, by offset: Point, except: [Int]) -> [TouchInput] {
+    var inputs: [TouchInput] = []
+    for index in chosen(mask) where !except.contains(index) {
+      // Each finger its own way, staying roughly on screen (leaving it is allowed too).
+      let spread = Point(x: offset.x * Double(index % 2 == 0 ? 1 : -1), y: offset.y * Double(index % 3 == 0 ? 1 : -1))
+      var location = down[index].location + spread
+      location.x = max(-20, min(820, location.x))
+      location.y = max(-20, min(620, location.y))
+      down[index].location = location
+      inputs.append(TouchInput(id: down[index].id, phase: .moved, location: location))
+    }
+    return inputs
+  }
+
+  private func lift(_ step: RandomTouchPropertyTests.Step, phase: TouchPhase) {
+    var lifting = chosen(step.fingers)
+    if lifting.isEmpty, !down.isEmpty { lifting = [step.fingers % down.count] }
+    var inputs = lifting.map { TouchInput(id: down[$0].id, phase: phase, location: down[$0].location) }
+    inputs += moves(of: step.fingers >> 6, by: offset(step), except: lifting)
+    down = down.enumerated().filter { !lifting.contains($0.offset) }.map(\.element)
+    send(inputs)
+  }
+
+  private func send(_ inputs: [TouchInput]) {
+    transcript.append(
+      "\(time): "
+        + inputs.map { "\($0.id) \($0.phase.name) (\($0.location.x), \($0.location.y))" }.joined(separator: ", "))
+    do {
+      try app.send(inputs, at: time)
+    } catch {
+      Issue.record("Valid input was refused: \(error.message)\n\(transcript.joined(separator: "\n"))")
+    }
+  }
+
+  /// Checks invariants 2 to 4; returns false (after recording) on the first failure.
+  func checkInvariants(after step: RandomTouchPropertyTests.Step) -> Bool {
+    let state = app.state
+    let lines = app.drawing.lines
+    let newEntries = app.drawView.log.entries.dropFirst(logCountBefore)
+    let command = wasCommand || newEntries.contains { $0 == "doubleTap(_:)" || $0 == "delete(_:)" }
+    let pressed = newEntries.contains { $0.hasPrefix("longPress(_:)") }
+    var problems: [String] = []
+    if let selected = state.selectedLine, !lines.indices.contains(selected) {
+      problems.append("selected line \(selected) of \(lines.count)")
+    }
+    if !state.menu.isEmpty && state.selectedLine == nil {
+      problems.append("menu \(state.menu) shown without a selected line")
+    }
+    if !command && lines.count < linesBefore.count {
+      problems.append("lines went from \(linesBefore.count) to \(lines.count) without undo, delete or clear")
+    }
+    if !command && !pressed && lines.count >= linesBefore.count && Array(lines.prefix(linesBefore.count)) != linesBefore
+    {
+      problems.append("finished lines changed without a command or a long press")
+    }
+    // Rendering never traps, whatever the state.
+    _ = app.renderLiveLayer()
+    _ = app.drawView.staticLayer
+    guard problems.isEmpty else {
+      Issue.record(
+        "\(problems.joined(separator: "; ")) after step \(step)\nlog: \(Array(newEntries))\n\(transcript.joined(separator: "\n"))"
+      )
+      return false
+    }
+    return true
+  }
+
+  /// Lifts every finger, lets the clock run out, and checks invariants 5 and 6.
+  func finish() {
+    time += 0.01
+    if !down.isEmpty {
+      send(down.map { TouchInput(id: $0.id, phase: .ended, location: $0.location) })
+      down.removeAll()
+    }
+    app.settle()
+    let state = app.state
+    #expect(state.linesInProgress == 0, "\(transcript.joined(separator: "\n"))")
+    #expect(state.circlesInProgress == 0, "\(transcript.joined(separator: "\n"))")
+    #expect(app.application.activeTouchCount == 0)
+    #expect(!app.clock.hasPendingTimers)
+    let drawing = app.drawing
+    let text = DocumentCoder.encodeString(drawing)
+    do {
+      let decoded = try DocumentCoder.decode(text)
+      #expect(Self.sameToTheTenThousandth(decoded, drawing), "\(text)\n\(transcript.joined(separator: "\n"))")
+      #expect(DocumentCoder.encodeString(decoded) == text)
+    } catch {
+      Issue.record("The app's own document was refused: \(error.message)\n\(text)")
+    }
+  }
+
+  static func sameToTheTenThousandth(_ a: Drawing, _ b: Drawing) -> Bool {
+    func near(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) <= 0.00005 && abs(p.y - q.y) <= 0.00005 }
+    return a.lines.count == b.lines.count && a.circles.count == b.circles.count
+      && zip(a.lines, b.lines).allSatisfy {
+        near($0.begin, $1.begin) && near($0.end, $1.end) && $0.color == $1.color && abs($0.width - $1.width) <= 0.00005
+      }
+      && zip(a.circles, b.circles).allSatisfy {
+        near($0.center, $1.center) && abs($0.radius - $1.radius) <= 0.00005 && $0.color == $1.color
+          && abs($0.width - $1.width) <= 0.00005
+      }
+  }
+}

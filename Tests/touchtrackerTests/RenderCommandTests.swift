@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `touchtracker render DOCUMENT.json -o FILE.svg`: a saved drawing as an SVG file.
+@Suite struct RenderCommandTests {
+  @Test func writesOneSVGLinePerLineAndOneCirclePerCircle() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString).svg")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let result = try TouchTrackerProcess.run(["render", try TouchTrackerProcess.fixture("drawing"), "-o", output.path])
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "")
+    let svg = try String(contentsOf: output, encoding: .utf8)
+    #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">"#))
+    #expect(svg.hasSuffix("</svg>\n"))
+    let lines = svg.split(separator: "\n").filter { $0.hasPrefix("<line ") }
+    #expect(
+      lines == [
+        ##"<line x1="10" y1="20" x2="30" y2="40" stroke="#000000" stroke-width="10" stroke-linecap="round"/>"##,
+        ##"<line x1="100" y1="100" x2="300" y2="100" stroke="#ff0000" stroke-width="4.5" stroke-linecap="round"/>"##,
+        ##"<line x1="50" y1="500" x2="50" y2="500" stroke="#0050ff" stroke-width="10" stroke-linecap="round"/>"##,
+      ])
+    #expect(svg.split(separator: "\n").filter { $0.hasPrefix("<circle ") }.count == 1)
+  }
+
+  @Test func aBadDocumentIsOneLineAndNoFile() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString).svg")
+    let path = try TouchTrackerProcess.fixture("bad-color")
+    let result = try TouchTrackerProcess.run(["render", path, "-o", output.path])
+    #expect(result.status != 0)
+    #expect(!result.crashed)
+    #expect(
+      result.stderr == "Error: \(path): Invalid color 'black' at lines[0].color; expected '#rrggbb'\n")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+}
