@@ -8,7 +8,7 @@ final class WasmHost {
   let app: TouchTrackerApp
   private var queue = TouchQueue()
   /// Fingers the core knows are down, by the page's pointer id, at their last delivered location.
-  private var down: [Int: Point] = [:]
+  private var down = FingersDown()
 
   /// Counts finished changes (add, delete, move, clear, undo, redo): the page saves when it moves.
   private(set) var changeCount = 0
@@ -179,26 +179,26 @@ final class WasmHost {
   /// The state as JSON: what `touchtracker replay` reports, plus what the toolbar shows.
   var stateJSON: [UInt8] {
     let state = app.state
-    let selected: JSONValue = state.selectedLine.map { .number(Double($0)) } ?? .null
-    let value = JSONValue.object([
-      ("selectedLine", selected),
-      ("menu", .array(state.menu.map { .string($0) })),
-      ("paletteVisible", .bool(state.paletteVisible)),
-      ("linesInProgress", .number(Double(state.linesInProgress))),
-      ("circlesInProgress", .number(Double(state.circlesInProgress))),
-      ("lines", .number(Double(app.drawing.lines.count))),
-      ("circles", .number(Double(app.drawing.circles.count))),
-      ("canUndo", .bool(app.drawView.canUndo)),
-      ("canRedo", .bool(app.drawView.canRedo)),
-      ("colorsByAngle", .bool(colorsByAngle)),
-      ("widthsBySpeed", .bool(widthsBySpeed)),
-      ("changeCount", .number(Double(changeCount))),
-      ("touchesDown", .number(Double(down.count))),
-      ("ignoredInput", .number(Double(ignoredInputCount))),
-      ("lastError", .string(lastError)),
-    ])
-    var writer = JSONWriter()
-    writer.write(value)
-    return writer.bytes
+    var json = JSONObjectWriter()
+    if let selected = state.selectedLine {
+      json.number("selectedLine", Double(selected))
+    } else {
+      json.null("selectedLine")
+    }
+    json.strings("menu", state.menu)
+    json.bool("paletteVisible", state.paletteVisible)
+    json.number("linesInProgress", Double(state.linesInProgress))
+    json.number("circlesInProgress", Double(state.circlesInProgress))
+    json.number("lines", Double(app.drawing.lines.count))
+    json.number("circles", Double(app.drawing.circles.count))
+    json.bool("canUndo", app.drawView.canUndo)
+    json.bool("canRedo", app.drawView.canRedo)
+    json.bool("colorsByAngle", colorsByAngle)
+    json.bool("widthsBySpeed", widthsBySpeed)
+    json.number("changeCount", Double(changeCount))
+    json.number("touchesDown", Double(down.count))
+    json.number("ignoredInput", Double(ignoredInputCount))
+    json.string("lastError", lastError)
+    return json.finish()
   }
 }
