@@ -261,7 +261,7 @@ function frame(ms) {
 
 let toolbarKey = '';
 function refreshToolbar(force) {
-  const key = `${tt.tt_change_count()} ${tt.tt_palette_visible()} ${saver.dirty()}`;
+  const key = `${tt.tt_change_count()} ${tt.tt_palette_visible()} ${saver.dirty()} ${saver.name}`;
   if (!force && key === toolbarKey) return;
   toolbarKey = key;
   const state = coreState();
@@ -272,6 +272,7 @@ function refreshToolbar(force) {
   toolbar.querySelector('[data-command="palette"]').setAttribute('aria-pressed', state.paletteVisible);
   const label = document.getElementById('drawing-name');
   label.textContent = saver.name;
+  label.title = saver.name;
   label.classList.toggle('unsaved', saver.dirty());
 }
 
