@@ -2,7 +2,7 @@
 # Makes sure this machine has what TouchTracker needs beyond Swift, and
 # installs what is missing (Debian packages with apt, Python packages with pip).
 #
-#   Scripts/setup.sh wasm      wasi-libc and clang's wasm32 builtins, for the WebAssembly core
+#   Scripts/setup.sh wasm      wasi-libc, clang's wasm32 builtins and binaryen, for the WebAssembly core
 #   Scripts/setup.sh browser   chromium, playwright and pytest, for the end-to-end tests
 set -euo pipefail
 
@@ -10,7 +10,7 @@ apt_packages=()
 pip_packages=()
 for group in "$@"; do
   case "$group" in
-    wasm) apt_packages+=(wasi-libc libclang-rt-14-dev-wasm32) ;;
+    wasm) apt_packages+=(wasi-libc libclang-rt-14-dev-wasm32 binaryen) ;;
     browser)
       apt_packages+=(chromium)
       pip_packages+=(playwright pytest)

@@ -187,7 +187,10 @@ private func run(_ steps: [GestureCase.Step], on application: Application) throw
     #expect(view.locations["moved"] == [Point(x: 108, y: 100), Point(x: 140, y: 100)])
   }
 
-  @Test func aSingleTapWaitsForTheDoubleTapToFail() throws {
+  /// A view with a single tap that requires a double tap to fail, as DrawView has.
+  static func singleAndDoubleTap() -> (
+    Application, RecordingView, TapGestureRecognizer, TapGestureRecognizer, ActionRecorder
+  ) {
     let (application, view) = makeApplication()
     let single = TapGestureRecognizer()
     let double = TapGestureRecognizer()
@@ -198,6 +201,11 @@ private func run(_ steps: [GestureCase.Step], on application: Application) throw
     double.addTarget(recorder, action: Action("double:"))
     view.addGestureRecognizer(double)
     view.addGestureRecognizer(single)
+    return (application, view, single, double, recorder)
+  }
+
+  @Test func aSingleTapWaitsForTheDoubleTapToFail() throws {
+    let (application, view, _, _, recorder) = Self.singleAndDoubleTap()
 
     try application.send([began(1, 100, 100)], at: 0)
     try application.send([ended(1, 100, 100)], at: 0.05)
@@ -209,16 +217,7 @@ private func run(_ steps: [GestureCase.Step], on application: Application) throw
   }
 
   @Test func aDoubleTapWinsAndTheSingleTapFails() throws {
-    let (application, view) = makeApplication()
-    let single = TapGestureRecognizer()
-    let double = TapGestureRecognizer()
-    double.numberOfTapsRequired = 2
-    single.require(toFail: double)
-    let recorder = ActionRecorder()
-    single.addTarget(recorder, action: Action("single:"))
-    double.addTarget(recorder, action: Action("double:"))
-    view.addGestureRecognizer(double)
-    view.addGestureRecognizer(single)
+    let (application, view, single, double, recorder) = Self.singleAndDoubleTap()
 
     try application.send([began(1, 100, 100)], at: 0)
     try application.send([ended(1, 100, 100)], at: 0.05)

@@ -170,3 +170,41 @@ import TouchTrackerCore
     #expect(!app.drawView.canRedo)
   }
 }
+
+@Suite struct MenuDismissalTests {
+  private func appWithMenuShown() throws -> TouchTrackerApp {
+    let app = TouchTrackerApp()
+    try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
+    try app.tap(at: Point(x: 200, y: 105), time: 1)
+    app.settle()
+    #expect(app.state.menu == ["Delete"])
+    return app
+  }
+
+  @Test func drawingElsewhereHidesTheMenuButKeepsTheSelection() throws {
+    let app = try appWithMenuShown()
+    try app.send([began(1, 100, 400)], at: 2)
+    #expect(app.state.menu.isEmpty)
+    try app.send([moved(1, 300, 400)], at: 2.05)
+    try app.send([ended(1, 300, 400)], at: 2.1)
+    #expect(app.state.selectedLine == 0)
+  }
+
+  @Test func deletingWithoutTheMenuHidesItToo() throws {
+    let app = try appWithMenuShown()
+    app.drawView.deleteSelectedLine()
+    #expect(app.state.menu.isEmpty)
+    #expect(app.drawing.lines.isEmpty)
+  }
+
+  @Test func theMenuStaysInsideTheWindowAfterAResize() throws {
+    let app = TouchTrackerApp()
+    try app.drawLine(from: Point(x: 600, y: 500), to: Point(x: 780, y: 500), at: 0)
+    try app.tap(at: Point(x: 770, y: 505), time: 1)
+    app.settle()
+    app.resize(to: Size(width: 400, height: 300))
+    let menu = try #require(app.application.menuController.visibleButtons.first)
+    let frame = Rect(origin: menu.convert(toWindow: .zero), size: menu.frame.size)
+    #expect(frame.maxX <= 400 && frame.maxY <= 300 && frame.minX >= 0 && frame.minY >= 0)
+  }
+}

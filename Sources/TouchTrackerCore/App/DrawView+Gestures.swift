@@ -90,6 +90,7 @@ extension DrawView: GestureRecognizerDelegate {
     guard let index = selectedLineIndex, drawing.lines.indices.contains(index) else { return }
     log.write("delete(_:)")
     selectedLineIndex = nil
+    application?.menuController.hideMenu()
     commit(.deleteLine(at: index, drawing.lines[index]))
   }
 

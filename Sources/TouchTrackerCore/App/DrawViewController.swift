@@ -25,11 +25,17 @@ public final class DrawViewController: ViewController {
     guard palette == nil, let window = view.window else { return }
     drawView.deselect()
     let palette = PaletteView(target: self)
+    window.addSubview(palette)
+    self.palette = palette
+    centerPalette()
+  }
+
+  /// Puts the palette in the middle of the window (again after a resize).
+  func centerPalette() {
+    guard let palette, let window = view.window else { return }
     palette.frame.origin = Point(
       x: max(0, (window.frame.width - palette.frame.width) / 2),
       y: max(0, (window.frame.height - palette.frame.height) / 2))
-    window.addSubview(palette)
-    self.palette = palette
   }
 
   public func hidePalette() {

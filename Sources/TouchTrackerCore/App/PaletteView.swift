@@ -10,7 +10,7 @@ public final class PaletteView: View {
 
   init(target: Responder) {
     var buttons: [Button] = []
-    let width = 120.0
+    let width = 148.0
     let height = 44.0
     for (index, choice) in PaletteView.choices.enumerated() {
       let button = Button(
@@ -23,6 +23,7 @@ public final class PaletteView: View {
     let count = Double(buttons.count)
     super.init(frame: Rect(x: 0, y: 0, width: width + 24, height: 12 + count * (height + 8) + 4))
     backgroundColor = Color(rgb: 0x2a2a2a)
+    cornerRadius = 14
     for button in buttons { addSubview(button) }
   }
 }

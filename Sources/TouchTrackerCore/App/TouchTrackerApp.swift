@@ -74,6 +74,8 @@ public final class TouchTrackerApp {
   public func resize(to size: Size) {
     application.window.frame = Rect(origin: .zero, size: size)
     drawView.frame = Rect(origin: .zero, size: size)
+    application.menuController.windowDidResize()
+    controller.centerPalette()
   }
 
   /// The live layer: work in progress, selection, menu, palette.

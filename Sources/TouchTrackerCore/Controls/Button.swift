@@ -7,7 +7,6 @@ open class Button: Control {
   public var fontSize = 17.0
   /// A small colored mark drawn left of the title (the palette's swatch).
   public var swatchColor: Color?
-  public var cornerRadius = 8.0
   /// The button's rounded face; the view's `backgroundColor` stays nil so the
   /// corners show what is behind.
   public var fillColor = Color.darkGray
@@ -16,6 +15,7 @@ open class Button: Control {
   public init(title: String, frame: Rect = .zero) {
     self.title = title
     super.init(frame: frame)
+    cornerRadius = 8
   }
 
   open override func draw(in context: inout RenderContext) {

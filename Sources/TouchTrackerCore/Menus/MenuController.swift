@@ -42,6 +42,20 @@ public final class MenuController {
     menuView = nil
   }
 
+  /// As in UIKit, a touch anywhere but on the menu dismisses it.
+  func touchBegan(in view: View) {
+    guard let menuView, !view.isDescendant(of: menuView) else { return }
+    hideMenu()
+  }
+
+  /// Keeps a shown menu inside the window after the window changes size.
+  func windowDidResize() {
+    guard let menuView else { return }
+    let window = application.window.frame
+    menuView.frame.origin.x = max(4, min(menuView.frame.minX, window.width - menuView.frame.width - 4))
+    menuView.frame.origin.y = max(4, min(menuView.frame.minY, window.height - menuView.frame.height - 4))
+  }
+
   /// The menu's buttons, for hosts and tests that tap items by title.
   public var visibleButtons: [Button] { menuView?.buttons ?? [] }
 }

@@ -122,6 +122,7 @@ open class Application: Responder {
   private func beginTouch(_ input: TouchInput, at time: Double) -> TouchRecord {
     nextTouchSerial += 1
     let view = window.hitTest(input.location) ?? window
+    menuController.touchBegan(in: view)
     let isIgnored =
       !view.isMultipleTouchEnabled
       && records.contains { !$0.hostFinished && !$0.isIgnored && $0.touch.view === view }

@@ -23,6 +23,8 @@ open class View: Responder {
   public var backgroundColor: Color? {
     didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
   }
+  /// Rounds the corners of the background.
+  public var cornerRadius = 0.0
   public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
   public init(frame: Rect) {
@@ -141,7 +143,7 @@ open class View: Responder {
     guard !isHidden else { return }
     let saved = context.origin
     context.origin = saved + frame.origin
-    if let backgroundColor { context.fill(bounds, color: backgroundColor) }
+    if let backgroundColor { context.fill(bounds, color: backgroundColor, cornerRadius: cornerRadius) }
     draw(in: &context)
     for subview in subviews { subview.render(in: &context) }
     context.origin = saved

@@ -1,0 +1,63 @@
+// Documents and state in and out as UTF-8 JSON. The page writes a document
+// into the buffer `tt_alloc` returns and calls `tt_load_document`; answers
+// come back in one output buffer at `tt_out_ptr`, valid until the next call.
+
+/// The largest document the page may hand over: twice what the server accepts.
+/// Asking wasm memory for much more could fail, and a failed allocation traps.
+let maximumDocumentLength: Int32 = 64 * 1024 * 1024
+
+/// A buffer for at least `length` bytes of input; its address, or 0 when `length` is out of range.
+@_expose(wasm, "tt_alloc") @_cdecl("tt_alloc")
+public func ttAlloc(length: Int32) -> Int32 {
+  guard let host = wasmHost, length >= 0, length <= maximumDocumentLength else { return 0 }
+  host.input.reserve(Int(length))
+  return host.input.address
+}
+
+/// Opens the document (`length` bytes at `tt_alloc`'s buffer); the history
+/// starts here. Returns 0, or the length of the error message at `tt_out_ptr`.
+@_expose(wasm, "tt_load_document") @_cdecl("tt_load_document")
+public func ttLoadDocument(length: Int32) -> Int32 {
+  guard let host = wasmHost else { return -1 }
+  guard let problem = host.loadDocument(length: Int(length)) else { return 0 }
+  return Int32(truncatingIfNeeded: host.setOutput(Array(problem.utf8)))
+}
+
+/// Writes the drawing as document JSON at `tt_out_ptr`; returns its length.
+@_expose(wasm, "tt_export_document") @_cdecl("tt_export_document")
+public func ttExportDocument() -> Int32 {
+  guard let host = wasmHost else { return 0 }
+  return Int32(truncatingIfNeeded: host.setOutput(DocumentCoder.encode(host.app.drawing)))
+}
+
+/// Writes the state as JSON at `tt_out_ptr`; returns its length.
+@_expose(wasm, "tt_state") @_cdecl("tt_state")
+public func ttState() -> Int32 {
+  guard let host = wasmHost else { return 0 }
+  return Int32(truncatingIfNeeded: host.setOutput(host.stateJSON))
+}
+
+@_expose(wasm, "tt_out_ptr") @_cdecl("tt_out_ptr")
+public func ttOutPointer() -> Int32 { wasmHost?.output.address ?? 0 }
+
+/// Bumped by every finished change: the page saves when it moves.
+@_expose(wasm, "tt_change_count") @_cdecl("tt_change_count")
+public func ttChangeCount() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.changeCount ?? 0) }
+
+/// The selected line's index, or -1.
+@_expose(wasm, "tt_selected_line") @_cdecl("tt_selected_line")
+public func ttSelectedLine() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.app.drawView.selectedLineIndex ?? -1) }
+
+@_expose(wasm, "tt_menu_visible") @_cdecl("tt_menu_visible")
+public func ttMenuVisible() -> Int32 { (wasmHost?.app.application.menuController.isMenuVisible ?? false) ? 1 : 0 }
+
+@_expose(wasm, "tt_palette_visible") @_cdecl("tt_palette_visible")
+public func ttPaletteVisible() -> Int32 { (wasmHost?.app.controller.isPaletteVisible ?? false) ? 1 : 0 }
+
+/// Writes the drawing as an SVG document at `tt_out_ptr` (what `touchtracker render` writes); returns its length.
+@_expose(wasm, "tt_export_svg") @_cdecl("tt_export_svg")
+public func ttExportSVG() -> Int32 {
+  guard let host = wasmHost else { return 0 }
+  let svg = SVGWriter.svg(for: host.app.drawing, size: host.app.drawView.frame.size)
+  return Int32(truncatingIfNeeded: host.setOutput(Array(svg.utf8)))
+}

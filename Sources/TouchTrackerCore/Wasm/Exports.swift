@@ -1,0 +1,110 @@
+/// The C ABI the browser page calls (see Web/app.js). Thin: each export
+/// checks that the app exists and hands over to `WasmHost`.
+///
+/// Conventions: positions in CSS pixels (the window's points), times in
+/// seconds on the page's clock (`performance.now() / 1000`), booleans as
+/// 0/1, pointers as offsets into the exported memory. Calls before
+/// `tt_init` do nothing and return 0 (or -1 where 0 means success).
+
+/// The one app of this page. Wasm runs the page's code on one thread.
+nonisolated(unsafe) var wasmHost: WasmHost?
+
+private func sanitizedSize(_ width: Double, _ height: Double) -> Size {
+  func clamp(_ value: Double) -> Double { value.isFinite ? min(max(value, 1), 100_000) : 1 }
+  return Size(width: clamp(width), height: clamp(height))
+}
+
+private func flag(_ value: Bool) -> Int32 { value ? 1 : 0 }
+
+// MARK: Life cycle
+
+/// Creates the app (again, if called twice) on a canvas of this size in CSS pixels.
+@_expose(wasm, "tt_init") @_cdecl("tt_init")
+public func ttInit(width: Double, height: Double) {
+  wasmHost = WasmHost(size: sanitizedSize(width, height))
+}
+
+@_expose(wasm, "tt_resize") @_cdecl("tt_resize")
+public func ttResize(width: Double, height: Double) {
+  wasmHost?.app.resize(to: sanitizedSize(width, height))
+}
+
+// MARK: Touches and time
+
+/// Queues one finger's change. Phase: 0 began, 1 moved, 2 stationary, 3
+/// ended, 4 cancelled. Returns 0 when queued; 1 unknown phase, 2 a
+/// non-finite number, 3 a touch that is not down (each ignored).
+@_expose(wasm, "tt_touch") @_cdecl("tt_touch")
+public func ttTouch(id: Int32, phase: Int32, x: Double, y: Double, time: Double) -> Int32 {
+  guard let host = wasmHost else { return -1 }
+  return host.report(id: Int(id), phaseCode: phase, location: Point(x: x, y: y), time: time).rawValue
+}
+
+/// Delivers the queued touches as one event.
+@_expose(wasm, "tt_commit") @_cdecl("tt_commit")
+public func ttCommit(time: Double) {
+  wasmHost?.commit(at: time)
+}
+
+/// Advances the clock to `time`, firing due timers. Call once per animation frame, after `tt_commit`.
+@_expose(wasm, "tt_tick") @_cdecl("tt_tick")
+public func ttTick(time: Double) {
+  wasmHost?.tick(at: time)
+}
+
+/// Cancels every finger still down (the page was hidden or lost focus).
+@_expose(wasm, "tt_cancel_all") @_cdecl("tt_cancel_all")
+public func ttCancelAll(time: Double) {
+  wasmHost?.cancelAll(at: time)
+}
+
+/// 1 when finger `id` is drawing a line; then `tt_probe_ptr` holds 4
+/// floats: the line's end x, y, its width and rgb.
+@_expose(wasm, "tt_probe_line") @_cdecl("tt_probe_line")
+public func ttProbeLine(id: Int32) -> Int32 {
+  flag(wasmHost?.probeLine(forTouch: Int(id)) ?? false)
+}
+
+@_expose(wasm, "tt_probe_ptr") @_cdecl("tt_probe_ptr")
+public func ttProbePointer() -> Int32 { wasmHost?.probe.address ?? 0 }
+
+// MARK: Commands
+
+@_expose(wasm, "tt_undo") @_cdecl("tt_undo")
+public func ttUndo() { wasmHost?.app.undo() }
+
+@_expose(wasm, "tt_redo") @_cdecl("tt_redo")
+public func ttRedo() { wasmHost?.app.redo() }
+
+/// Deletes the selected line, if any, and hides its menu.
+@_expose(wasm, "tt_delete_selected") @_cdecl("tt_delete_selected")
+public func ttDeleteSelected() {
+  guard let app = wasmHost?.app else { return }
+  app.drawView.deleteSelectedLine()
+  app.application.menuController.hideMenu()
+}
+
+@_expose(wasm, "tt_deselect") @_cdecl("tt_deselect")
+public func ttDeselect() { wasmHost?.app.drawView.deselect() }
+
+@_expose(wasm, "tt_show_palette") @_cdecl("tt_show_palette")
+public func ttShowPalette() { wasmHost?.app.controller.showPalette() }
+
+@_expose(wasm, "tt_hide_palette") @_cdecl("tt_hide_palette")
+public func ttHidePalette() { wasmHost?.app.controller.hidePalette() }
+
+// MARK: Settings
+
+/// 1: new lines get their color from their angle; 0: new lines are black.
+@_expose(wasm, "tt_set_colors_by_angle") @_cdecl("tt_set_colors_by_angle")
+public func ttSetColorsByAngle(on: Int32) { wasmHost?.colorsByAngle = on != 0 }
+
+/// 1: the finger's speed sets a new line's width; 0: 10 points.
+@_expose(wasm, "tt_set_widths_by_speed") @_cdecl("tt_set_widths_by_speed")
+public func ttSetWidthsBySpeed(on: Int32) { wasmHost?.widthsBySpeed = on != 0 }
+
+@_expose(wasm, "tt_colors_by_angle") @_cdecl("tt_colors_by_angle")
+public func ttColorsByAngle() -> Int32 { flag(wasmHost?.colorsByAngle ?? false) }
+
+@_expose(wasm, "tt_widths_by_speed") @_cdecl("tt_widths_by_speed")
+public func ttWidthsBySpeed() -> Int32 { flag(wasmHost?.widthsBySpeed ?? false) }

@@ -1,0 +1,161 @@
+"""Browser tests of the page (Web/) with Debian's Chromium, headless.
+
+Nothing is built here. The tests expect:
+- Web/touchtracker.wasm (Scripts/build-wasm.sh),
+- for the tests marked `server`: the `touchtracker` binary at
+  $TOUCHTRACKER_BIN (default .build/debug/touchtracker), started here as
+  `touchtracker serve --port PORT --database TMP`.
+Tests not marked `server` serve Web/ from a small static server, with no API:
+they check drawing, touches and pixels.
+
+    python3 -m pytest Tests/e2e            # everything
+    python3 -m pytest Tests/e2e -m 'not server'
+"""
+
+import functools
+import http.server
+import os
+import pathlib
+import socket
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from touchscreen import Touchscreen
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+WEB = ROOT / "Web"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+VIEWPORT = {"width": 800, "height": 600}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "server: needs the touchtracker server (TOUCHTRACKER_BIN)")
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def wasm():
+    path = WEB / "touchtracker.wasm"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run Scripts/build-wasm.sh first")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(wasm):
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
+
+    def log_message(self, *args):
+        pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # a page closed while its save was on the way
+
+
+@pytest.fixture(scope="session")
+def static_url(wasm):
+    """Web/ over HTTP without the API: loads answer 404 (a new drawing), saves fail."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(StaticHandler, directory=str(WEB)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+class Server:
+    """`touchtracker serve` on a free port with its own database; restartable."""
+
+    def __init__(self, binary, database):
+        self.binary = binary
+        self.database = database
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+        self.log = database.with_suffix(".log")
+
+    def start(self):
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [str(self.binary), "serve", "--port", str(self.port), "--database", str(self.database)],
+                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"touchtracker serve exited with {self.process.returncode}:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/drawings", timeout=1):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        pytest.fail(f"touchtracker serve did not answer within 30 s:\n{self.log.read_text()}")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+
+@pytest.fixture
+def server(tmp_path, wasm):
+    binary = pathlib.Path(os.environ.get("TOUCHTRACKER_BIN", ROOT / ".build/debug/touchtracker"))
+    if not binary.is_absolute():
+        binary = ROOT / binary
+    if not binary.exists():
+        pytest.skip(f"no touchtracker binary at {binary} (set TOUCHTRACKER_BIN)")
+    server = Server(binary, tmp_path / "drawings.sqlite")
+    server.start()
+    yield server
+    server.stop()
+
+
+def open_page(browser, url, **options):
+    context = browser.new_context(viewport=VIEWPORT, has_touch=True, **options)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url)
+    page.evaluate("window.touchtracker.ready")
+    return page
+
+
+@pytest.fixture
+def page(browser, static_url):
+    page = open_page(browser, static_url + "/")
+    yield page
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.fixture
+def touch(page):
+    return Touchscreen(page)

@@ -1,0 +1,198 @@
+"""Saving against the real server: every finished change reaches it, comes
+back after a reload or a restart, and no version is lost to a conflict or an
+outage."""
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+
+from conftest import open_page
+from touchscreen import Touchscreen
+
+pytestmark = pytest.mark.server
+
+EMPTY = {"format": "touchtracker", "version": 1, "lines": [], "circles": []}
+
+
+def request(server, method, path, body=None, headers=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(server.url + path, data=data, method=method, headers=headers or {})
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=5) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def stored(server, name):
+    status, _, body = request(server, "GET", f"/api/drawings/{name}")
+    return json.loads(body) if status == 200 else None
+
+
+def line(x1, y1, x2, y2, color="#000000"):
+    return {"begin": {"x": x1, "y": y1}, "end": {"x": x2, "y": y2}, "color": color, "width": 10}
+
+
+def open_drawing(browser, server, name):
+    page = open_page(browser, f"{server.url}/?drawing={name}")
+    return page, Touchscreen(page)
+
+
+def wait_until_saved(touch):
+    touch.wait_for("(() => { const s = touchtracker.saving(); return !s.dirty && !s.offline && !s.stopped; })()")
+
+
+def test_the_server_serves_the_page_and_the_module(server):
+    status, headers, body = request(server, "GET", "/")
+    assert status == 200 and b"<canvas" in body
+    status, headers, body = request(server, "GET", "/touchtracker.wasm")
+    assert status == 200
+    assert headers["Content-Type"].startswith("application/wasm")
+    assert body[:4] == b"\0asm"
+
+
+def test_a_missing_drawing_opens_empty(browser, server):
+    page, touch = open_drawing(browser, server, "nothing-yet")
+    assert touch.document() == EMPTY
+    assert page.is_hidden("#banner")
+    assert stored(server, "nothing-yet") is None, "opening alone saves nothing"
+
+
+def test_each_finished_line_is_saved_within_a_second_and_back_after_a_reload(browser, server):
+    page, touch = open_drawing(browser, server, "reload")
+    touch.line((100, 100), (300, 100))
+    touch.page.wait_for_timeout(1000)
+    assert stored(server, "reload")["lines"] == [line(100, 100, 300, 100)]
+
+    touch.line((100, 300), (300, 300))
+    wait_until_saved(touch)
+    page.reload()
+    page.evaluate("touchtracker.ready")
+    assert touch.document()["lines"] == [line(100, 100, 300, 100), line(100, 300, 300, 300)]
+
+
+def test_the_drawing_survives_a_server_restart(browser, server):
+    page, touch = open_drawing(browser, server, "restart")
+    touch.line((100, 100), (300, 100))
+    wait_until_saved(touch)
+    page.context.close()
+
+    server.restart()
+
+    page, touch = open_drawing(browser, server, "restart")
+    assert touch.document()["lines"] == [line(100, 100, 300, 100)]
+
+
+def test_leaving_the_page_right_after_a_change_still_saves_it(browser, server):
+    page, touch = open_drawing(browser, server, "pagehide")
+    touch.line((100, 100), (300, 100))
+    page.goto("about:blank")  # sooner than the save timer: pagehide must send it
+    touch.page.wait_for_timeout(1000)
+    assert stored(server, "pagehide")["lines"] == [line(100, 100, 300, 100)]
+
+
+def test_a_conflict_keeps_both_versions_and_can_save_mine_as_a_copy(browser, server):
+    page, touch = open_drawing(browser, server, "shared")
+    touch.line((100, 100), (300, 100))
+    wait_until_saved(touch)
+    theirs = {**EMPTY, "lines": [line(10, 10, 20, 20, "#ff0000")]}
+    status, _, _ = request(server, "PUT", "/api/drawings/shared", theirs, {"If-Match": '"1"'})
+    assert status == 200
+
+    touch.line((100, 300), (300, 300))
+    touch.wait_for("touchtracker.saving().conflict")
+    assert page.is_visible("#banner")
+    assert "changed somewhere else" in page.inner_text("#banner")
+    assert stored(server, "shared") == theirs, "their version is not overwritten"
+    mine = touch.document()
+    assert len(mine["lines"]) == 2, "my version stays on screen"
+
+    page.click("text=Save mine as a copy")
+    wait_until_saved(touch)
+    copy = page.evaluate("touchtracker.saving().name")
+    assert copy.startswith("shared-")
+    assert page.url.endswith(f"?drawing={copy}")
+    assert stored(server, copy) == mine
+    assert stored(server, "shared") == theirs
+
+
+def test_discarding_mine_opens_theirs(browser, server):
+    page, touch = open_drawing(browser, server, "shared")
+    touch.line((100, 100), (300, 100))
+    wait_until_saved(touch)
+    theirs = {**EMPTY, "lines": [line(10, 10, 20, 20)]}
+    request(server, "PUT", "/api/drawings/shared", theirs, {"If-Match": '"1"'})
+    touch.line((100, 300), (300, 300))
+    touch.wait_for("touchtracker.saving().conflict")
+
+    page.click("text=Discard mine, open theirs")
+    wait_until_saved(touch)
+    assert touch.document() == theirs
+
+
+def test_offline_the_drawing_stays_in_the_browser_and_is_saved_when_the_server_is_back(browser, server):
+    page, touch = open_drawing(browser, server, "offline")
+    touch.line((100, 100), (300, 100))
+    wait_until_saved(touch)
+
+    server.stop()
+    touch.line((100, 300), (300, 300))
+    touch.wait_for("touchtracker.saving().offline")
+    assert "Offline — saved in this browser" in page.inner_text("#banner")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('touchtracker:drawing:offline'))")
+    assert kept["dirty"] and len(json.loads(kept["document"])["lines"]) == 2
+
+    server.start()
+    page.wait_for_function("!touchtracker.saving().offline && !touchtracker.saving().dirty", timeout=15000)
+    assert len(stored(server, "offline")["lines"]) == 2
+    assert page.is_hidden("#banner")
+
+
+def test_a_change_made_offline_is_saved_on_the_next_visit(browser, server):
+    page, touch = open_drawing(browser, server, "next-visit")
+    touch.line((100, 100), (300, 100))
+    wait_until_saved(touch)
+    server.stop()
+    touch.line((100, 300), (300, 300))
+    touch.wait_for("touchtracker.saving().offline")
+    context = page.context
+    page.close()
+
+    server.start()
+    page = context.new_page()  # same browser profile: same localStorage
+    page.goto(f"{server.url}/?drawing=next-visit")
+    page.evaluate("touchtracker.ready")
+    touch = Touchscreen(page)
+    wait_until_saved(touch)
+    assert len(stored(server, "next-visit")["lines"]) == 2
+
+
+def test_the_open_list_shows_saved_drawings_and_opens_one(browser, server):
+    request(server, "PUT", "/api/drawings/first", {**EMPTY, "lines": [line(1, 2, 3, 4)]})
+    request(server, "PUT", "/api/drawings/second", EMPTY)
+    page, touch = open_drawing(browser, server, "second")
+
+    page.click("#file-menu summary")
+    page.wait_for_selector("#drawing-list a")
+    assert page.inner_text("#drawing-list a[href='?drawing=first']").startswith("first\n1 line, 0 circles")
+
+    page.click("#drawing-list a[href='?drawing=first']")
+    page.wait_for_url("**/?drawing=first")
+    page.evaluate("touchtracker.ready")
+    assert touch.document()["lines"] == [line(1, 2, 3, 4)]
+
+
+def test_new_opens_an_empty_drawing_under_the_name_given(browser, server):
+    page, touch = open_drawing(browser, server, "old")
+    touch.line((100, 100), (300, 100))
+    page.once("dialog", lambda dialog: dialog.accept("brand-new"))
+    page.click("#file-menu summary")
+    page.click("[data-command=new]")
+    page.wait_for_url("**/?drawing=brand-new")
+    page.evaluate("touchtracker.ready")
+    assert touch.document() == EMPTY
+    assert len(stored(server, "old")["lines"]) == 1, "the old drawing was saved before leaving"
