@@ -1,26 +1,23 @@
-/// The lines whose boxes are at most `extent` wide and high, bucketed by cell.
+/// The lines whose boxes are at most `extent` wide and high, bucketed by the
+/// cell of a grid that holds their box's center.
 ///
 /// A bucket's lines lie within its cell grown by `extent / 2` on every side:
 /// that square, `cellSize + extent` wide, is where their end points are
-/// quantized, in steps of `unit`.
+/// quantized, in steps of `unit`. Buckets are numbered row by row over the
+/// rectangle of cells the class's centers span; bucket b is
+/// `starts[b]..<starts[b + 1]` in the index's entries.
 struct SizeClass {
   let level: Int
   let extent: Double
+  /// `LineIndex.cellSize(ofLevel:)`, doubled as often as it takes to keep the
+  /// table of buckets small when the lines are spread over a huge area.
   let cellSize: Double
   let unit: Double
-  let entryCount: Int
-
-  /// Dense classes keep a table of bucket starts for every cell in the
-  /// rectangle of occupied cells, row by row; cell i's bucket is
-  /// `starts[i]..<starts[i + 1]`.
-  let isDense: Bool
-  let minCell: Cell
-  let maxCell: Cell
+  /// The corner of bucket 0's cell.
+  let origin: Point
   let width: Int
-  private(set) var starts: [Int32] = []
-  /// Sparse classes (cells spread over a huge area) keep a bucket number per occupied cell.
-  private(set) var bucketOfCell: [Cell: Int] = [:]
-  private(set) var bucketCells: [Cell] = []
+  let height: Int
+  private(set) var starts: [Int32]
   /// The next free slot of every bucket while entries are placed.
   private var cursors: [Int32] = []
 
@@ -31,80 +28,68 @@ struct SizeClass {
 
   init(level: Int, stats: LevelStats, firstEntry: Int) {
     self.level = level
-    extent = LineIndex.extents[level]
-    cellSize = LineIndex.cellSizes[level]
-    unit = (cellSize + extent) / 255
-    entryCount = stats.count
-    minCell = stats.minCell
-    maxCell = stats.maxCell
-    let width = Double(stats.maxCell.x) - Double(stats.minCell.x) + 1
-    let height = Double(stats.maxCell.y) - Double(stats.minCell.y) + 1
-    isDense = width * height <= Double(stats.count / 2 + 4_096)
-    if isDense {
-      self.width = Int(width)
-      starts = [Int32](repeating: 0, count: Int(width * height) + 1)
-      starts[0] = Int32(firstEntry)
-    } else {
-      self.width = 0
-      bucketCells.reserveCapacity(stats.count)
-      starts = [Int32(firstEntry)]
+    extent = LineIndex.extent(ofLevel: level)
+    let bucketLimit = Double(stats.count / 2 + 4_096)
+    var cellSize = LineIndex.cellSize(ofLevel: level)
+    func cellsAcross(_ low: Double, _ high: Double) -> Double {
+      (high / cellSize).rounded(.down) - (low / cellSize).rounded(.down) + 1
     }
+    while cellsAcross(stats.minCenter.x, stats.maxCenter.x) * cellsAcross(stats.minCenter.y, stats.maxCenter.y)
+      > bucketLimit
+    {
+      cellSize *= 2
+    }
+    self.cellSize = cellSize
+    unit = (cellSize + extent) / 255
+    origin = Point(
+      x: (stats.minCenter.x / cellSize).rounded(.down) * cellSize,
+      y: (stats.minCenter.y / cellSize).rounded(.down) * cellSize)
+    width = Int(cellsAcross(stats.minCenter.x, stats.maxCenter.x))
+    height = Int(cellsAcross(stats.minCenter.y, stats.maxCenter.y))
+    starts = [Int32](repeating: 0, count: width * height + 1)
+    starts[0] = Int32(firstEntry)
   }
 
   // MARK: Building
 
-  /// Counts a line into `cell`'s bucket (first pass).
-  mutating func count(_ cell: Cell) {
-    if isDense {
-      starts[denseIndex(cell) + 1] += 1
-    } else if let bucket = bucketOfCell[cell] {
-      starts[bucket + 1] += 1
-    } else {
-      bucketOfCell[cell] = bucketCells.count
-      bucketCells.append(cell)
-      starts.append(1)
-    }
+  /// The bucket of the cell holding `center`.
+  func bucket(of center: Point) -> Int {
+    let x = min(max(Int(((center.x - origin.x) / cellSize).rounded(.down)), 0), width - 1)
+    let y = min(max(Int(((center.y - origin.y) / cellSize).rounded(.down)), 0), height - 1)
+    return y * width + x
   }
 
-  /// Turns counts into bucket starts, ready for `slot(for:)`.
+  /// Counts one more line into `bucket` (before `finishCounting`).
+  mutating func count(_ bucket: Int) { starts[bucket + 1] += 1 }
+
+  /// Turns counts into bucket starts, ready for `takeSlot(inBucket:)`.
   mutating func finishCounting() {
     for index in 1..<starts.count { starts[index] += starts[index - 1] }
     cursors = Array(starts.dropLast())
   }
 
-  /// The next free entry of `cell`'s bucket (second pass).
-  mutating func slot(for cell: Cell) -> Int {
-    let bucket = isDense ? denseIndex(cell) : bucketOfCell[cell]!
+  /// The next free entry of `bucket`.
+  mutating func takeSlot(inBucket bucket: Int) -> Int {
     defer { cursors[bucket] += 1 }
     return Int(cursors[bucket])
   }
 
-  /// Sorts every bucket by the entries' left edge (`Entry.minX`), so a query
-  /// can stop reading a bucket at the first line that starts right of its reach.
-  mutating func finishPlacing(_ entries: inout [Entry]) {
-    cursors = []
-    var bucketStart = Int(starts[0])
-    for index in 1..<starts.count {
-      let bucketEnd = Int(starts[index])
-      if bucketEnd - bucketStart > 1 { entries[bucketStart..<bucketEnd].sort { $0.minX < $1.minX } }
-      bucketStart = bucketEnd
-    }
-  }
+  mutating func finishPlacing() { cursors = [] }
 
-  func entry(for line: Line, at position: Int, in cell: Cell) -> Entry {
-    let frame = origin(of: cell)
+  func entry(for line: Line, at position: Int, inBucket bucket: Int) -> Entry {
+    let corner = frame(ofBucket: bucket)
     func quantized(_ value: Double, _ origin: Double) -> UInt8 {
       UInt8(max(0, min(255, ((value - origin) / unit).rounded())))
     }
     return Entry(
-      line: Int32(position), x0: quantized(line.begin.x, frame.x), y0: quantized(line.begin.y, frame.y),
-      x1: quantized(line.end.x, frame.x), y1: quantized(line.end.y, frame.y))
+      line: Int32(position), x0: quantized(line.begin.x, corner.x), y0: quantized(line.begin.y, corner.y),
+      x1: quantized(line.end.x, corner.x), y1: quantized(line.end.y, corner.y))
   }
 
-  func denseIndex(_ cell: Cell) -> Int { (cell.y - minCell.y) * width + (cell.x - minCell.x) }
-
-  /// The corner of the area where `cell`'s lines are quantized.
-  func origin(of cell: Cell) -> Point {
-    Point(x: Double(cell.x) * cellSize - extent / 2, y: Double(cell.y) * cellSize - extent / 2)
+  /// The corner of the area where `bucket`'s lines are quantized.
+  func frame(ofBucket bucket: Int) -> Point {
+    Point(
+      x: origin.x + Double(bucket % width) * cellSize - extent / 2,
+      y: origin.y + Double(bucket / width) * cellSize - extent / 2)
   }
 }

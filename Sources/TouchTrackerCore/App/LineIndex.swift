@@ -1,10 +1,10 @@
 /// Finds the line nearest to a point among very many, without looking at most of them.
 ///
 /// Lines are sorted into size classes (class k: bounding box at most
-/// `baseCellSize * sqrt(2)^k` wide and high) and, within a class, into buckets by
-/// the `baseCellSize` grid cell holding the box's center, so a line of class
-/// k lies within its cell grown by half the class size on every side. A query
-/// visits, in each class, only the cells whose grown area is within reach.
+/// `baseCellSize * sqrt(2)^k` wide and high) and, within a class, into
+/// buckets by the grid cell (`cellSize(ofLevel:)`) holding the box's center, so a
+/// line lies within its cell grown by half the class size on every side. A
+/// query visits, in each class, only the cells whose grown area is within reach.
 ///
 /// Buckets are stored one after another in a single array of 8-byte entries
 /// (the line's position and its end points quantized to a byte each within
@@ -20,18 +20,22 @@
 /// position anyway). The answer is always exactly `nearestByScanning`'s.
 public struct LineIndex {
   public static let baseCellSize = 32.0
-  /// The size classes' extents: `baseCellSize` times powers of the square
-  /// root of 2, finer than doubling so a class's bound overstates its lines'
-  /// sizes less (and a query reaches less far), up to beyond any bucketed line.
-  static let extents: [Double] = (0..<80).map { level in
+  static let levelCount = 80
+
+  /// Class `level` holds lines whose box is at most this wide and high:
+  /// `baseCellSize` times sqrt(2)^level, finer steps than doubling so a
+  /// class's bound overstates its lines' sizes less (and a query reaches less
+  /// far). Always the same arithmetic, so placing and searching agree exactly.
+  static func extent(ofLevel level: Int) -> Double {
     var extent = baseCellSize
     for _ in 0..<level / 2 { extent *= 2 }
     return level % 2 == 0 ? extent : extent * 1.4142135623730951
   }
-  static var levelCount: Int { extents.count }
-  /// Each class's grid: cells a quarter of its extent (at least
+
+  /// Class `level`'s grid: cells a quarter of its extent (at least
   /// `baseCellSize`), so a query looks at a few dozen cells in any class.
-  static let cellSizes: [Double] = extents.map { max(baseCellSize, $0 / 4) }
+  static func cellSize(ofLevel level: Int) -> Double { max(baseCellSize, extent(ofLevel: level) / 4) }
+
   /// Lines farther out than this from the origin are not bucketed (their
   /// quantization would be too coarse to trust); they are scanned.
   static let bucketedCoordinateLimit = 1_099_511_627_776.0  // 2^40
@@ -83,23 +87,16 @@ public struct LineIndex {
   /// - Complexity: O(lines within reach of `point` in the visited cells), independent of the total.
   public mutating func nearest(to point: Point, within radius: Double, in lines: [Line]) -> Int? {
     if !isValid || lineCount != lines.count || lineCount - builtCount > appendedLimit { rebuild(lines) }
-    guard point.isFinite else { return nil }
-    // An infinite radius admits lines at an infinite distance: only the plain scan gets those right.
-    guard radius.isFinite else { return LineIndex.nearestByScanning(to: point, within: radius, in: lines) }
+    // Nothing is within a negative or NaN radius. An infinite one reaches every
+    // cell and every quantized line, so every line is measured, as scanning does.
+    guard point.isFinite, radius >= 0 else { return nil }
     var search = Search(point: point, radius: radius)
-    lines.withUnsafeBufferPointer { lines in
-      entries.withUnsafeBufferPointer { entries in
-        for sizeClass in classes {
-          sizeClass.visitHome(of: &search, entries: entries, lines: lines)
-        }
-        for sizeClass in classes {
-          sizeClass.visit(reachOf: &search, entries: entries, lines: lines)
-        }
-      }
-      for position in unbucketed { search.consider(Int(position), in: lines) }
-      for position in builtCount..<lineCount { search.consider(position, in: lines) }
+    entries.withUnsafeBufferPointer { entries in
+      for sizeClass in classes { sizeClass.visit(reachOf: &search, entries: entries, lines: lines) }
     }
-    return search.best
+    for position in unbucketed { search.consider(Int(position), in: lines) }
+    for position in builtCount..<lineCount { search.consider(position, in: lines) }
+    return search.best >= 0 ? search.best : nil
   }
 
   /// The same answer by looking at every line: the reference the index is tested against.
@@ -120,7 +117,8 @@ public struct LineIndex {
 /// A query in progress: the best line so far and its distance.
 struct Search {
   let point: Point
-  private(set) var best: Int?
+  /// The best line's position, or -1.
+  private(set) var best = -1
   private(set) var bestDistance: Double
 
   init(point: Point, radius: Double) {
@@ -129,10 +127,9 @@ struct Search {
   }
 
   /// Measures line `position` exactly, as `nearestByScanning` does, and keeps it if it is the best so far.
-  @inline(__always)
-  mutating func consider(_ position: Int, in lines: UnsafeBufferPointer<Line>) {
+  mutating func consider(_ position: Int, in lines: [Line]) {
     let distance = lines[position].segment.distance(to: point)
-    if distance < bestDistance || (distance == bestDistance && position > (best ?? -1)) {
+    if distance < bestDistance || (distance == bestDistance && position > best) {
       best = position
       bestDistance = distance
     }
