@@ -6,8 +6,9 @@
 # Each row measures ours and a baseline in the same run and reports their
 # ratio (never an absolute threshold: the machine is shared and noisy).
 # Needs what Scripts/setup.sh installs for `wasm` and `browser`, and node.
-# Builds, in their own scratch folders: Benchmarks/.build-bench (the
-# benchmarks, release), Benchmarks/.build-server (touchtracker, release).
+# Builds everything in release in one scratch folder, Benchmarks/.build-bench:
+# the benchmarks, bench-tool and (a product of the root package the
+# benchmarks depend on) touchtracker for the storage row.
 # Results (raw JSON and package-benchmark samples) go to
 # Benchmarks/.build-results; the table also to Benchmarks/.build-results/report.md.
 set -euo pipefail
@@ -29,7 +30,7 @@ raw=$(wc -c <"$out/touchtracker.wasm")
 gzipped=$(gzip -9 -c "$out/touchtracker.wasm" | wc -c)
 echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": 204800}" >"$out/size.json"
 
-step "Building the benchmarks (release)"
+step "Building the benchmarks and touchtracker (release)"
 swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" >&2
 
 step "Row 1: hit-test answers (ours must equal the exact scan)"
@@ -57,8 +58,7 @@ step "A 100k-line drawing for rows 3 and 4"
 "$tool" document 100000 "$out/drawing-100k.json" >&2
 
 step "Row 4: storage through the HTTP API"
-swift build -c release --product touchtracker --scratch-path Benchmarks/.build-server >&2
-python3 Benchmarks/server/storage.py --server Benchmarks/.build-server/release/touchtracker \
+python3 Benchmarks/server/storage.py --server "$bench_scratch/release/touchtracker" \
   --document "$out/drawing-100k.json" --lines 100000 --out "$out/storage.json" >&2
 
 step "Row 3: frame cost in Chromium"
