@@ -70,8 +70,8 @@ open class Application: Responder {
     }
     let event = Event(
       timestamp: time,
-      allTouches: records.compactMap { record in
-        !record.hostFinished || changed.contains { $0 === record } ? record.touch : nil
+      allTouches: records.filter { record in !record.hostFinished || changed.contains { $0 === record } }.map {
+        $0.touch
       }
     )
     let delivered = changed.filter { !$0.isIgnored }
@@ -189,14 +189,8 @@ open class Application: Responder {
           if item.touch.phase == .began { record.beganDelivered = true }
           if item.touch.phase.isFinal { record.finishDelivered = true }
         }
-        if taken == record.held.count {
-          // Usually everything goes: hand the snapshots over without copying what is left.
-          ready.append(contentsOf: record.held)
-          record.held.removeAll(keepingCapacity: true)
-        } else {
-          ready.append(contentsOf: record.held.prefix(taken))
-          record.held.removeFirst(taken)
-        }
+        ready.append(contentsOf: record.held.prefix(taken))
+        record.held.removeFirst(taken)
       }
       deliverGrouped(ready)
     } while needsAnotherFlush
