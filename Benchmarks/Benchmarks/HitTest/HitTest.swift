@@ -29,6 +29,8 @@ func measurePair(_ benchmark: Benchmark, _ scenario: HitTestScenario) {
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [oursMetric, classicMetric, speedupMetric],
+    // Raw numbers in every output (Scripts/benchmark.sh reads the exported samples).
+    units: [oursMetric: .count, classicMetric: .count, speedupMetric: .count],
     warmupIterations: 1,
     maxDuration: .seconds(2),
     maxIterations: 200

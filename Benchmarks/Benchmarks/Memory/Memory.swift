@@ -24,6 +24,8 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.memoryLeakedBytes, .peakMemoryResidentDelta, .mallocCountTotal, .wallClock],
     timeUnits: .milliseconds,
+    // Raw numbers in every output (Scripts/benchmark.sh reads the exported samples).
+    units: [.memoryLeakedBytes: .count, .peakMemoryResidentDelta: .count, .mallocCountTotal: .count],
     warmupIterations: 0,
     maxDuration: .seconds(1),
     maxIterations: 1

@@ -17,6 +17,8 @@ let costMetric = BenchmarkMetric.custom("ours cost vs classic x100", polarity: .
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [oursMetric, classicMetric, costMetric, .mallocCountTotal],
+    // Raw numbers in every output (Scripts/benchmark.sh reads the exported samples).
+    units: [oursMetric: .count, classicMetric: .count, costMetric: .count, .mallocCountTotal: .count],
     warmupIterations: 2,
     maxDuration: .seconds(4),
     maxIterations: 1_000

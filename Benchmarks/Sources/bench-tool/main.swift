@@ -78,7 +78,7 @@ case "trace-drawing":
   guard arguments.count == 2, let strokes = Int(arguments[1]) else { fail("usage: bench-tool trace-drawing STROKES") }
   let app = TouchTrackerApp(size: FingerTrace.windowSize)
   FingerTrace(strokes: strokes).play(on: app)
-  print(DocumentCoder.encodeString(app.drawing))
+  print(DocumentCoder.encodeString(app.drawing), terminator: "")
 
 case "trace-native":
   guard arguments.count == 3, let strokes = Int(arguments[1]), let repeats = Int(arguments[2]) else {

@@ -1,11 +1,17 @@
 /// One bucketed line: its position in the drawing and its end points
-/// quantized to a byte each within its bucket's area (see `SizeClass.unit`).
+/// quantized to a byte each within its bucket's area (see `SizeClass.unit`),
+/// packed x0, y0, x1, y1 from the low byte up (one load, then shifts).
 struct Entry {
   var line: Int32
-  var x0: UInt8
-  var y0: UInt8
-  var x1: UInt8
-  var y1: UInt8
+  var ends: UInt32
+
+  init(line: Int32, x0: UInt8, y0: UInt8, x1: UInt8, y1: UInt8) {
+    self.line = line
+    ends = UInt32(x0) | UInt32(y0) << 8 | UInt32(x1) << 16 | UInt32(y1) << 24
+  }
+
+  /// The quantized box's left edge.
+  var leftEdge: Int { Int(min(ends & 0xff, ends >> 16 & 0xff)) }
 }
 
 /// Where a line goes: its size class and its box's center. Nil for a line
@@ -46,9 +52,9 @@ struct LevelStats {
 
 extension LineIndex {
   /// Buckets lines `0..<lines.count`: one pass to find the classes and the
-  /// area their lines span, one to count each bucket, one to place the
-  /// entries. (Sorting buckets by left edge would let a query stop early,
-  /// ~15% faster, but costs 1 KB of wasm the 200 KB budget does not have.)
+  /// area their lines span, one to count each bucket, one to order the lines
+  /// by their quantized left edge (a counting sort), one to place the entries
+  /// in that order, so every bucket is sorted by left edge.
   mutating func build(_ lines: [Line]) {
     var stats = [LevelStats](repeating: LevelStats(), count: LineIndex.levelCount)
     var unbucketed: [Int32] = []
@@ -75,13 +81,29 @@ extension LineIndex {
       let bucket = classes[sizeClass].bucket(of: placement.center)
       return (sizeClass, bucket, classes[sizeClass].entry(for: line, at: position, inBucket: bucket))
     }
+    // Count each bucket, and the lines by quantized left edge for a counting sort.
+    var byEdge = [Int](repeating: 0, count: 257)
+    var edges = [UInt8](repeating: 0, count: lines.count)
     for (position, line) in lines.enumerated() {
-      if let (sizeClass, bucket, _) = destination(of: line, at: position) { classes[sizeClass].count(bucket) }
+      guard let (sizeClass, bucket, entry) = destination(of: line, at: position) else {
+        byEdge[1] += 1  // Ordered with the rest (at edge 0), placed nowhere.
+        continue
+      }
+      classes[sizeClass].count(bucket)
+      edges[position] = UInt8(entry.leftEdge)
+      byEdge[entry.leftEdge + 1] += 1
     }
     for index in classes.indices { classes[index].finishCounting() }
+    for edge in 1..<byEdge.count { byEdge[edge] += byEdge[edge - 1] }
+    var order = [Int32](repeating: 0, count: lines.count)
+    for (position, edge) in edges.enumerated() {
+      order[byEdge[Int(edge)]] = Int32(position)
+      byEdge[Int(edge)] += 1
+    }
+    // Placed in order of left edge, every bucket ends up sorted by it.
     var entries = [Entry](repeating: Entry(line: 0, x0: 0, y0: 0, x1: 0, y1: 0), count: entryCount)
-    for (position, line) in lines.enumerated() {
-      guard let (sizeClass, bucket, entry) = destination(of: line, at: position) else { continue }
+    for position in order {
+      guard let (sizeClass, bucket, entry) = destination(of: lines[Int(position)], at: Int(position)) else { continue }
       entries[classes[sizeClass].takeSlot(inBucket: bucket)] = entry
     }
     for index in classes.indices { classes[index].finishPlacing() }

@@ -20,7 +20,7 @@ extension SizeClass {
       for x in Int(x0)...Int(x1) {
         let bucket = y * width + x
         if starts[bucket] != starts[bucket + 1] {
-          visit(bucket: bucket, search: &search, entries: entries, lines: lines)
+          visit(bucket: bucket, at: frame(x: x, y: y), search: &search, entries: entries, lines: lines)
         }
       }
     }
@@ -28,9 +28,8 @@ extension SizeClass {
 
   /// Rules lines of one bucket out from their quantized end points; measures the rest exactly.
   private func visit(
-    bucket: Int, search: inout Search, entries: UnsafeBufferPointer<Entry>, lines: [Line]
+    bucket: Int, at frame: Point, search: inout Search, entries: UnsafeBufferPointer<Entry>, lines: [Line]
   ) {
-    let frame = frame(ofBucket: bucket)
     let scale = 1 / unit
     let px = (search.point.x - frame.x) * scale
     let py = (search.point.y - frame.y) * scale
@@ -40,12 +39,13 @@ extension SizeClass {
     for index in Int(starts[bucket])..<Int(starts[bucket + 1]) {
       let entry = entries[index]
       // Every difference is negative when the line's quantized box is out of reach on that side.
-      let x0 = Int(entry.x0)
-      let y0 = Int(entry.y0)
-      let x1 = Int(entry.x1)
-      let y1 = Int(entry.y1)
-      let outside =
-        (max(x0, x1) &- box.minX) | (box.maxX &- min(x0, x1)) | (max(y0, y1) &- box.minY) | (box.maxY &- min(y0, y1))
+      let x0 = Int(entry.ends & 0xff)
+      let y0 = Int(entry.ends >> 8 & 0xff)
+      let x1 = Int(entry.ends >> 16 & 0xff)
+      let y1 = Int(entry.ends >> 24)
+      // The bucket is sorted by left edge: every later line starts right of reach too.
+      if min(x0, x1) > box.maxX { break }
+      let outside = (max(x0, x1) &- box.minX) | (max(y0, y1) &- box.minY) | (box.maxY &- min(y0, y1))
       if outside < 0 { continue }
       let distanceSquared = quantizedDistanceSquared(px, py, Double(x0), Double(y0), Double(x1), Double(y1))
       if distanceSquared > lineReach * lineReach { continue }

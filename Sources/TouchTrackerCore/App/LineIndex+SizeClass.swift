@@ -77,19 +77,18 @@ struct SizeClass {
   mutating func finishPlacing() { cursors = [] }
 
   func entry(for line: Line, at position: Int, inBucket bucket: Int) -> Entry {
-    let corner = frame(ofBucket: bucket)
+    let corner = frame(x: bucket % width, y: bucket / width)
+    // Clamped, then rounded to nearest by truncating (the value is not negative).
     func quantized(_ value: Double, _ origin: Double) -> UInt8 {
-      UInt8(max(0, min(255, ((value - origin) / unit).rounded())))
+      UInt8(max(0, min(255, (value - origin) / unit)) + 0.5)
     }
     return Entry(
       line: Int32(position), x0: quantized(line.begin.x, corner.x), y0: quantized(line.begin.y, corner.y),
       x1: quantized(line.end.x, corner.x), y1: quantized(line.end.y, corner.y))
   }
 
-  /// The corner of the area where `bucket`'s lines are quantized.
-  func frame(ofBucket bucket: Int) -> Point {
-    Point(
-      x: origin.x + Double(bucket % width) * cellSize - extent / 2,
-      y: origin.y + Double(bucket / width) * cellSize - extent / 2)
+  /// The corner of the area where the lines of the cell in column `x`, row `y` are quantized.
+  func frame(x: Int, y: Int) -> Point {
+    Point(x: origin.x + Double(x) * cellSize - extent / 2, y: origin.y + Double(y) * cellSize - extent / 2)
   }
 }

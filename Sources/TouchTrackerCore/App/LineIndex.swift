@@ -27,8 +27,7 @@ public struct LineIndex {
   /// class's bound overstates its lines' sizes less (and a query reaches less
   /// far). Always the same arithmetic, so placing and searching agree exactly.
   static func extent(ofLevel level: Int) -> Double {
-    var extent = baseCellSize
-    for _ in 0..<level / 2 { extent *= 2 }
+    let extent = baseCellSize * Double(UInt64(1) << UInt64(level / 2))
     return level % 2 == 0 ? extent : extent * 1.4142135623730951
   }
 
@@ -48,8 +47,8 @@ public struct LineIndex {
   var unbucketed: [Int32] = []
   /// Lines `0..<builtCount` are bucketed; later ones were appended since and are scanned.
   var builtCount = 0
+  /// -1 once invalidated: then no array has that many lines, and the next use rebuilds.
   private var lineCount = 0
-  private var isValid = true
 
   public init() {}
 
@@ -58,35 +57,32 @@ public struct LineIndex {
   }
 
   /// How many lines the index holds (when valid).
-  public var count: Int { lineCount }
+  public var count: Int { max(lineCount, 0) }
 
-  public mutating func invalidate() { isValid = false }
+  public mutating func invalidate() { lineCount = -1 }
 
   public mutating func rebuild(_ lines: [Line]) {
     build(lines)
     builtCount = lines.count
     lineCount = lines.count
-    isValid = true
   }
 
   /// Adds the line at position `count`, the newest.
   public mutating func append(_ line: Line, lines: [Line]) {
-    if !isValid || lineCount != lines.count - 1 {
+    if lineCount != lines.count - 1 {
       rebuild(lines)
     } else {
       lineCount += 1
     }
   }
 
-  /// Appended lines beyond this many are bucketed by a rebuild before the next query.
-  private var appendedLimit: Int { 1_024 + builtCount / 32 }
-
   /// The position of the line nearest to `point` whose distance is at most
   /// `radius`; among equally near lines, the newest (it is drawn on top).
   ///
   /// - Complexity: O(lines within reach of `point` in the visited cells), independent of the total.
   public mutating func nearest(to point: Point, within radius: Double, in lines: [Line]) -> Int? {
-    if !isValid || lineCount != lines.count || lineCount - builtCount > appendedLimit { rebuild(lines) }
+    // Appended lines beyond 1,024 + 1/32 of the bucketed ones are bucketed by a rebuild first.
+    if lineCount != lines.count || lineCount - builtCount > 1_024 + builtCount / 32 { rebuild(lines) }
     // Nothing is within a negative or NaN radius. An infinite one reaches every
     // cell and every quantized line, so every line is measured, as scanning does.
     guard point.isFinite, radius >= 0 else { return nil }

@@ -1,0 +1,160 @@
+"""Turns one run of Scripts/benchmark.sh (its results folder) into the table of BENCHMARKS.md.
+
+    python3 Benchmarks/report.py Benchmarks/.build-results
+"""
+
+import datetime
+import glob
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+out = sys.argv[1]
+
+
+def load(name):
+    with open(os.path.join(out, name)) as handle:
+        return json.load(handle)
+
+
+def samples(target, benchmark, metric):
+    name = f"Current_run.{target}.{benchmark}.{metric}.histogram.samples.tsv".replace(" ", "_")
+    paths = glob.glob(os.path.join(out, "samples", name))
+    if not paths:
+        raise SystemExit(f"report: no samples {name}")
+    with open(paths[0]) as handle:
+        values = [int(line) for line in handle.read().split("\n")[1:] if line.strip()]
+    return values
+
+
+def median(target, benchmark, metric):
+    return statistics.median(samples(target, benchmark, metric))
+
+
+def version(command):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip().split("\n")[0]
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def met(condition, how):
+    return ("met" if condition else "**missed**") + (f" ({how})" if how else "")
+
+
+rows = []
+row = rows.append
+
+# Row 1: hit test.
+checks = {(c["lines"], c["lengths"]): c for c in load("hit-check.json")["hitTest"]}
+for lines, lengths, name in [
+    (1_000, "strokes", "lines=1000"),
+    (10_000, "strokes", "lines=10000"),
+    (100_000, "strokes", "lines=100000"),
+    (1_000_000, "strokes", "lines=1000000"),
+    (100_000, "anywhere", "long lines=100000"),
+]:
+    ours = median("HitTest", name, "ours ns per tap")
+    classic = median("HitTest", name, "classic ns per tap")
+    ratio = median("HitTest", name, "speedup x100") / 100
+    check = checks[(lines, lengths)]
+    differs = check["classicMissed"] + check["classicExtra"] + check["classicOtherLine"]
+    label = f"1. Hit test, {lines:,} lines" + (" (long: ends anywhere)" if lengths == "anywhere" else "")
+    target = met(ratio >= 1000, f"{ratio / 1000:.2f}x of the 1,000x") if lines == 100_000 and lengths == "strokes" else "—"
+    row((
+        label, f"{ours / 1000:.1f} µs/tap", f"classic 21-sample scan {classic / 1e6:.2f} ms/tap", f"{ratio:,.0f}x faster",
+        target,
+        f"ours = exact scan on {check['taps'] - check['oursWrong']}/{check['taps']} taps; "
+        f"classic differs from it on {differs}/{check['classicTaps']}",
+    ))
+
+# Row 2: touch throughput.
+trace = "fingers=10 updates=20400"
+ours = median("TouchThroughput", trace, "ours updates per s")
+classic = median("TouchThroughput", trace, "classic updates per s")
+cost = median("TouchThroughput", trace, "ours cost vs classic x100") / 100
+mallocs = median("TouchThroughput", trace, "mallocCountTotal") / 20400
+row((
+    "2. Touch updates/s, 10 fingers, native", f"{ours / 1e6:.2f} M/s", f"classic handler (no engine) {classic / 1e6:.1f} M/s",
+    f"ours costs {cost:.1f}x the bare handler", met(ours >= 1e6, f"{ours / 1e6:.2f}x of 1 M/s"),
+    f"{mallocs:.1f} mallocs per update",
+))
+natives = [load("trace-native-1.json")["p50UpdatesPerSecond"], load("trace-native-2.json")["p50UpdatesPerSecond"]]
+native = statistics.fmean(natives)
+wasm = load("trace-wasm.json")["p50UpdatesPerSecond"]
+row((
+    "2. Touch updates/s, same trace, wasm in node", f"{wasm / 1e6:.2f} M/s", f"native, same trace and host calls {native / 1e6:.2f} M/s",
+    f"wasm at {native / wasm:.2f}x native's time", met(native / wasm <= 2, "within 2x"),
+    f"node {version(['node', '--version'])}; same drawing as native (byte for byte)",
+))
+
+# Row 3: frames.
+frames = load("frames.json")
+cached, classic = frames["cached"], frames["classic"]
+ratio = classic["p95ms"] / cached["p95ms"]
+row((
+    f"3. Frame script time, 1 finger over {frames['lines']:,} lines (p50 / p95)",
+    f"{cached['p50ms']:.1f} / {cached['p95ms']:.1f} ms ({cached['framesWhileDrawing']} frames)",
+    f"redraw every line each frame {classic['p50ms']:,.0f} / {classic['p95ms']:,.0f} ms ({classic['framesWhileDrawing']} frames)",
+    f"{ratio:,.0f}x at p95",
+    met(cached["p95ms"] < 4 and ratio >= 20, "p95 < 4 ms, >= 20x"),
+    f"Chromium {frames['chromium']} headless; the frame that finishes the line: {cached['lineFinishedFrameMs']:,.0f} ms",
+))
+
+# Row 4: storage.
+storage = load("storage.json")
+row((
+    f"4. Save {storage['lines']:,} lines, PUT (p50)", f"{storage['saveP50ms']:.0f} ms",
+    f"same bytes to a file + fsync {storage['fileSaveP50ms']:.1f} ms", f"{storage['saveP50ms'] / storage['fileSaveP50ms']:.0f}x",
+    "—", f"{storage['documentBytes'] / 1e6:.1f} MB document, {storage['repeats']} repeats",
+))
+row((
+    f"4. Load {storage['lines']:,} lines, GET (p50)", f"{storage['loadP50ms']:.0f} ms",
+    f"read the file {storage['fileLoadP50ms']:.1f} ms", f"{storage['loadP50ms'] / storage['fileLoadP50ms']:.0f}x", "—", "",
+))
+row((
+    "4. Bytes per line on disk", f"{storage['diskBytesPerLine']:.0f} B", f"document JSON {storage['documentBytesPerLine']:.0f} B",
+    f"{storage['diskBytesPerLine'] / storage['documentBytesPerLine']:.2f}x", "—",
+    f"with the WAL before checkpoint {storage['diskBytesPerLineWithWAL']:.0f} B; "
+    f"after {storage['repeats'] + 1} saves of it {storage['diskBytesPerLineAfterRepeats']:.0f} B (free pages)",
+))
+
+# Row 5: memory.
+count = 1_000_000
+drawn = median("Memory", "drawn lines=1000000", "memoryLeakedBytes") / count
+opened = median("Memory", "opened lines=1000000", "memoryLeakedBytes") / count
+lines_part = median("Memory", "part-drawing lines=1000000", "memoryLeakedBytes") / count
+index_part = median("Memory", "part-index lines=1000000", "memoryLeakedBytes") / count
+static_part = median("Memory", "part-staticLayer lines=1000000", "memoryLeakedBytes") / count
+row((
+    "5. Bytes held per finished line at 1M lines", f"{drawn:.1f} B drawn by hand, {opened:.1f} B opened",
+    f"the lines alone ([Line], 48 B each) {lines_part:.1f} B", f"{drawn / lines_part:.2f}x", met(drawn <= 64, "<= 64"),
+    f"index {index_part:.1f} B; a static layer, built per call, not kept: {static_part:.1f} B",
+))
+
+# Row 6: size.
+size = load("size.json")
+row((
+    "6. touchtracker.wasm", f"{size['rawBytes'] / 1024:.1f} KB raw", f"gzipped {size['gzippedBytes'] / 1024:.1f} KB",
+    f"{size['rawBytes'] / size['budgetBytes']:.3f} of the budget", met(size["rawBytes"] <= size["budgetBytes"], "<= 200 KB"),
+    "",
+))
+
+cpu = "unknown"
+try:
+    with open("/proc/cpuinfo") as handle:
+        cpu = next(line.split(":", 1)[1].strip() for line in handle if line.startswith("model name"))
+except (OSError, StopIteration):
+    pass
+memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+print(f"Run {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')} on {platform.node()}: {cpu}, {os.cpu_count()} cores, "
+      f"{memory:.0f} GiB, {platform.system()} {platform.release()}; {version(['swift', '--version'])}; "
+      f"load average {os.getloadavg()[0]:.1f} at the end")
+print()
+print("| Row | Ours | Baseline (same run) | Ratio | Target | Notes |")
+print("|---|---|---|---|---|---|")
+for cells in rows:
+    print("| " + " | ".join(cells) + " |")

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Runs every row of BENCHMARKS.md on this machine and prints the table.
+#
+#   Scripts/benchmark.sh
+#
+# Each row measures ours and a baseline in the same run and reports their
+# ratio (never an absolute threshold: the machine is shared and noisy).
+# Needs what Scripts/setup.sh installs for `wasm` and `browser`, and node.
+# Builds, in their own scratch folders: Benchmarks/.build-bench (the
+# benchmarks, release), Benchmarks/.build-server (touchtracker, release).
+# Results (raw JSON and package-benchmark samples) go to
+# Benchmarks/.build-results; the table also to Benchmarks/.build-results/report.md.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+out="$root/Benchmarks/.build-results"
+rm -rf "$out"
+mkdir -p "$out/samples"
+bench_scratch="Benchmarks/.build-bench"
+tool="$bench_scratch/release/bench-tool"
+started=$SECONDS
+
+step() { printf '\n== %s (%ds so far)\n' "$1" $((SECONDS - started)) >&2; }
+
+step "Row 6: wasm size"
+Scripts/build-wasm.sh --output "$out/touchtracker.wasm" >&2
+raw=$(wc -c <"$out/touchtracker.wasm")
+gzipped=$(gzip -9 -c "$out/touchtracker.wasm" | wc -c)
+echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": 204800}" >"$out/size.json"
+
+step "Building the benchmarks (release)"
+swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" >&2
+
+step "Row 1: hit-test answers (ours must equal the exact scan)"
+"$tool" check-hit-test >"$out/hit-check.json"
+
+step "Rows 1, 2, 5: package-benchmark (hit test, touch throughput, memory)"
+swift package --package-path Benchmarks --scratch-path "$bench_scratch" \
+  --allow-writing-to-directory "$out/samples" \
+  benchmark --format histogramSamples --path "$out/samples" --no-progress >&2
+
+step "Row 2: the same ten-finger trace, native and as wasm in node"
+strokes=20
+repeats=20
+"$tool" trace-native $strokes $repeats >"$out/trace-native-1.json"
+node Benchmarks/wasm/touch-throughput.mjs "$out/touchtracker.wasm" $strokes $repeats "$out/trace-wasm.document.json" \
+  >"$out/trace-wasm.json"
+"$tool" trace-native $strokes $repeats >"$out/trace-native-2.json"
+"$tool" trace-drawing $strokes >"$out/trace-native.document.json"
+if ! cmp -s "$out/trace-native.document.json" "$out/trace-wasm.document.json"; then
+  echo "benchmark.sh: the wasm drew a different drawing from the same trace" >&2
+  exit 1
+fi
+
+step "A 100k-line drawing for rows 3 and 4"
+"$tool" document 100000 "$out/drawing-100k.json" >&2
+
+step "Row 4: storage through the HTTP API"
+swift build -c release --product touchtracker --scratch-path Benchmarks/.build-server >&2
+python3 Benchmarks/server/storage.py --server Benchmarks/.build-server/release/touchtracker \
+  --document "$out/drawing-100k.json" --lines 100000 --out "$out/storage.json" >&2
+
+step "Row 3: frame cost in Chromium"
+python3 Benchmarks/browser/frame_cost.py --document "$out/drawing-100k.json" --lines 100000 \
+  --wasm "$out/touchtracker.wasm" --out "$out/frames.json" >&2
+
+step "Report"
+python3 Benchmarks/report.py "$out" | tee "$out/report.md"
+printf '\nbenchmark.sh: done in %ds\n' $((SECONDS - started)) >&2
