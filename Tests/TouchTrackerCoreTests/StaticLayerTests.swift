@@ -11,10 +11,11 @@ import TouchTrackerCore
     try app.drawLine(from: Point(x: 10, y: 50), to: Point(x: 100, y: 50), id: 2, at: 1)
     try app.drawLine(from: Point(x: 10, y: 90), to: Point(x: 100, y: 90), id: 3, at: 2)
     let increment = try #require(app.drawView.staticLayerIncrement(since: painted))
-    #expect(increment.commands == [
-      .segment(from: Point(x: 10, y: 50), to: Point(x: 100, y: 50), color: .black, width: 10),
-      .segment(from: Point(x: 10, y: 90), to: Point(x: 100, y: 90), color: .black, width: 10),
-    ])
+    #expect(
+      increment.commands == [
+        .segment(from: Point(x: 10, y: 50), to: Point(x: 100, y: 50), color: .black, width: 10),
+        .segment(from: Point(x: 10, y: 90), to: Point(x: 100, y: 90), color: .black, width: 10),
+      ])
     #expect(app.drawView.staticLayerIncrement(since: app.drawView.drawingVersion)?.isEmpty == true)
   }
 
