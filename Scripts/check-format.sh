@@ -3,7 +3,7 @@
 # Fix with: Scripts/check-format.sh --fix
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=$(git ls-files '*.swift')
+files=$(git ls-files --cached --others --exclude-standard '*.swift')
 if [[ "${1:-}" == "--fix" ]]; then
   swift-format format --in-place --parallel $files
   exit 0

@@ -184,12 +184,13 @@ function paint(c, count, floats, text) {
   if (segmentStyle) c.stroke();
 }
 
-function paintStaticLayer() {
-  const count = tt.tt_render_static();
+/** Repaints the cached static layer; when the core says only lines were added, paints just those over it. */
+function paintStaticLayer(whole) {
+  const count = tt.tt_render_static(whole ? 1 : 0);
   const floats = f32(tt.tt_static_ptr(), count * STRIDE);
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-  staticCtx.clearRect(0, 0, size.width, size.height);
+  if (!tt.tt_static_is_increment()) staticCtx.clearRect(0, 0, size.width, size.height);
   paint(staticCtx, count, floats, text);
 }
 
@@ -227,8 +228,9 @@ function paintPredictions() {
 function draw() {
   const version = tt.tt_static_version();
   if (version !== staticVersion) {
+    const whole = staticVersion === -1; // the cached canvas was cleared (resize, new document)
     staticVersion = version;
-    paintStaticLayer();
+    paintStaticLayer(whole);
     mustRedraw = true;
   }
   const predicting = [...pointers.values()].some((p) => p);

@@ -6,8 +6,8 @@ over a drawing of many finished lines.
 The page (Web/) is used as it is. An init script, not a change to the page,
 (1) times every requestAnimationFrame callback of the page and notes whether
 it painted (drew the static layer onto the canvas), and (2) in "classic" mode,
-from the moment the finger is down, makes `tt_static_version` change on every call, so the page's own code
-repaints every finished line every frame (the classic drawRect way) instead of
+from the moment the finger is down, makes `tt_static_version` change on every call and asks
+`tt_render_static` for the whole layer, so the page's own code repaints every finished line every frame (the classic drawRect way) instead of
 reusing its cached static layer. The drawing comes from a small static server
 that answers GET /api/drawings/bench with DOC, so the page opens it the normal way.
 
@@ -69,6 +69,9 @@ INIT_SCRIPT = """
     const real = exports.tt_static_version;
     let version = 1e9;
     exports.tt_static_version = () => (window.__benchClassic ? ++version : real());
+    // ...and asks for the whole layer, not just the lines added since the last repaint.
+    const renderStatic = exports.tt_render_static;
+    exports.tt_render_static = (whole) => renderStatic(window.__benchClassic ? 1 : whole);
     return { module: result.module, instance: { exports } };
   };
   const instantiateStreaming = WebAssembly.instantiateStreaming;

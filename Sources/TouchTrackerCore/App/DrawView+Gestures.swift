@@ -108,7 +108,7 @@ extension DrawView: GestureRecognizerDelegate {
       selectedLineIndex = indexOfLine(at: longPressRecognizer.location(in: self))
       lineBeforeMove = selectedLineIndex.map { drawing.lines[$0] }
       // The held line leaves the static layer and follows the finger in the live one.
-      if lineBeforeMove != nil { drawingVersion += 1 }
+      if lineBeforeMove != nil { restructureStaticLayer() }
       application?.menuController.hideMenu()
       // Movement before the press was recognized is not the user moving the line.
       moveRecognizer.setTranslation(.zero, in: self)
@@ -121,7 +121,7 @@ extension DrawView: GestureRecognizerDelegate {
       let wasHolding = lineBeforeMove != nil
       lineBeforeMove = nil
       selectedLineIndex = nil
-      if wasHolding { drawingVersion += 1 }
+      if wasHolding { restructureStaticLayer() }
     default:
       break
     }

@@ -21,6 +21,36 @@ extension DrawView {
     return list
   }
 
+  /// The positions of the lines finished since `version`, when the drawing
+  /// has only grown by whole lines since then (the usual case: someone is
+  /// drawing); nil when anything else changed and the layer must be redrawn whole.
+  public func linesAppended(since version: Int) -> Range<Int>? {
+    guard version >= lastRestructureVersion, version <= drawingVersion else { return nil }
+    let appended = drawingVersion - version
+    guard appended <= drawing.lines.count else { return nil }
+    return drawing.lines.count - appended..<drawing.lines.count
+  }
+
+  /// Only the segments to paint over a static layer drawn at `version`, or
+  /// nil if it must be redrawn whole: finishing a line over 100,000 others
+  /// paints one segment, not 100,001.
+  public func staticLayerIncrement(since version: Int) -> RenderList? {
+    guard let range = linesAppended(since: version) else { return nil }
+    var list = RenderList()
+    list.reserveCapacity(commands: range.count)
+    for line in drawing.lines[range] {
+      list.appendSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
+    }
+    return list
+  }
+
+  /// The static layer changes in a way appending cannot express (a line is
+  /// held, moved, deleted; a drawing is loaded).
+  func restructureStaticLayer() {
+    drawingVersion += 1
+    lastRestructureVersion = drawingVersion
+  }
+
   /// Work in progress and the selection, drawn over the static layer.
   func drawLiveContent(in context: inout RenderContext) {
     if let index = selectedLineIndex, drawing.lines.indices.contains(index) {

@@ -36,6 +36,9 @@ public final class DrawView: View {
 
   /// Bumped on every change to the finished drawing; hosts ask for the static layer again when it moves.
   public internal(set) var drawingVersion = 0
+  /// The last version at which the finished drawing changed other than by
+  /// appending lines: from there on, each version adds exactly one line.
+  var lastRestructureVersion = 0
 
   public override init(frame: Rect) {
     super.init(frame: frame)
@@ -157,6 +160,7 @@ public final class DrawView: View {
     }
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
     drawingVersion += 1
+    if appendedLine == nil { lastRestructureVersion = drawingVersion }
     setNeedsDisplay()
     onChange?(drawing)
   }
@@ -168,7 +172,7 @@ public final class DrawView: View {
     undoStack.removeAll()
     selectedLineIndex = nil
     lineIndex.invalidate()
-    drawingVersion += 1
+    restructureStaticLayer()
     setNeedsDisplay()
   }
 

@@ -6,7 +6,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   public var allowableMovement = 10.0
   public var numberOfTouchesRequired = 1
 
-  private var starts: [TouchIdentity: Point] = [:]
+  private var starts = TouchStarts()
   private var pressTimer: TimerToken?
 
   public override init() {

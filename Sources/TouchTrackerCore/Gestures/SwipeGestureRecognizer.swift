@@ -24,7 +24,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   /// Sideways movement allowed, as a fraction of the distance along the direction.
   public var maximumDeviation = 0.6
 
-  private var starts: [TouchIdentity: Point] = [:]
+  private var starts = TouchStarts()
   private var deadline: TimerToken?
 
   public override init() {

@@ -15,7 +15,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
   private var tapsCompleted = 0
   private var touchesInThisTap = 0
-  private var starts: [TouchIdentity: Point] = [:]
+  private var starts = TouchStarts()
   private var firstTapLocation: Point?
   private var intervalTimer: TimerToken?
 

@@ -14,7 +14,10 @@ open class Application: Responder {
 
   /// Every touch the application still tracks, in the order they began.
   private var records: [TouchRecord] = []
-  private var recordsByHostID: [Int: TouchRecord] = [:]
+  /// The records of touches down, by host id. A linear search: there are
+  /// only as many as fingers on the screen, and a dictionary would add tens
+  /// of KB of generic code to the WebAssembly module.
+  private var down: [TouchRecord] = []
   private var nextTouchSerial = 0
   private var eventSerial = 0
   private var lastTap: LastTap?
@@ -37,7 +40,7 @@ open class Application: Responder {
   public override var application: Application? { self }
 
   /// The number of touches down right now, as the host sees them.
-  public var activeTouchCount: Int { recordsByHostID.count }
+  public var activeTouchCount: Int { down.count }
 
   // MARK: Input
 
@@ -53,7 +56,7 @@ open class Application: Responder {
     for input in inputs {
       if input.phase == .began {
         changed.append(beginTouch(input, at: time))
-      } else if let record = recordsByHostID[input.id] {
+      } else if let record = recordDown(hostID: input.id) {
         var touch = record.touch
         touch.previousLocationInWindow = touch.locationInWindow
         touch.locationInWindow = input.location
@@ -61,7 +64,7 @@ open class Application: Responder {
         touch.timestamp = time
         record.touch = touch
         if input.phase.isFinal {
-          recordsByHostID[input.id] = nil
+          down.removeAll { $0 === record }
           record.hostFinished = true
           rememberTap(record)
         }
@@ -113,7 +116,7 @@ open class Application: Responder {
       guard input.location.isFinite else { throw .nonFiniteLocation(id: input.id) }
       guard !seen.contains(input.id) else { throw .duplicate(id: input.id) }
       seen.append(input.id)
-      let isDown = recordsByHostID[input.id] != nil
+      let isDown = recordDown(hostID: input.id) != nil
       if input.phase == .began && isDown { throw .alreadyBegan(id: input.id) }
       if input.phase != .began && !isDown { throw .notBegan(id: input.id, phase: input.phase) }
     }
@@ -139,8 +142,12 @@ open class Application: Responder {
       touch: touch, recognizers: isIgnored ? [] : arbiter.recognizers(for: view), isIgnored: isIgnored)
     record.beganLocation = input.location
     records.append(record)
-    recordsByHostID[input.id] = record
+    down.append(record)
     return record
+  }
+
+  private func recordDown(hostID: Int) -> TouchRecord? {
+    down.first { $0.touch.hostID == hostID }
   }
 
   private func rememberTap(_ record: TouchRecord) {

@@ -8,8 +8,16 @@
 public func ttStaticVersion() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.staticLayerVersion ?? 0) }
 
 /// Renders the static layer into its buffers; returns the command count.
+/// With `whole` 0 and only lines added since the last call, the buffers hold
+/// just those (see `tt_static_is_increment`); pass 1 after the page cleared its copy.
 @_expose(wasm, "tt_render_static") @_cdecl("tt_render_static")
-public func ttRenderStatic() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.renderStaticLayer() ?? 0) }
+public func ttRenderStatic(_ whole: Int32) -> Int32 {
+  Int32(truncatingIfNeeded: wasmHost?.renderStaticLayer(whole: whole != 0) ?? 0)
+}
+
+/// 1 when the last `tt_render_static` gave only segments to paint over the page's copy.
+@_expose(wasm, "tt_static_is_increment") @_cdecl("tt_static_is_increment")
+public func ttStaticIsIncrement() -> Int32 { flag(wasmHost?.staticIsIncrement ?? false) }
 
 @_expose(wasm, "tt_static_ptr") @_cdecl("tt_static_ptr")
 public func ttStaticPointer() -> Int32 { wasmHost?.staticFloats.address ?? 0 }

@@ -18,6 +18,11 @@ final class WasmHost {
 
   private var staticLayerSerial = 0
   private var staticLayerKey = (version: -1, size: Size.zero)
+  /// The drawing version and size of the static layer the page last painted.
+  private var paintedVersion = -1
+  private var paintedSize = Size.zero
+  /// The static buffers hold only segments to add to what the page painted.
+  private(set) var staticIsIncrement = false
 
   var staticFloats = ExportBuffer<Float>(capacity: 1024)
   var staticText = ExportBuffer<UInt8>(capacity: 64)
@@ -125,9 +130,18 @@ final class WasmHost {
     return staticLayerSerial
   }
 
-  /// Copies the static layer into `staticFloats`/`staticText`; returns its command count.
-  func renderStaticLayer() -> Int {
-    let list = app.drawView.staticLayer
+  /// Copies the static layer into `staticFloats`/`staticText`; returns its
+  /// command count. Unless `whole` is asked for, and when only lines were
+  /// added since the layer the page last painted, the buffers hold just the
+  /// new segments and `staticIsIncrement` is set: the page paints them over
+  /// what it has.
+  func renderStaticLayer(whole: Bool) -> Int {
+    let view = app.drawView
+    let increment = whole || paintedSize != view.frame.size ? nil : view.staticLayerIncrement(since: paintedVersion)
+    let list = increment ?? view.staticLayer
+    staticIsIncrement = increment != nil
+    paintedVersion = view.drawingVersion
+    paintedSize = view.frame.size
     staticFloats.replace(with: list.floats)
     staticText.replace(with: list.textBytes)
     return list.count
