@@ -32,20 +32,19 @@ final class GestureArbiter {
         if !live.contains(where: { $0 === recognizer }) { live.append(recognizer) }
       }
     }
+    // The snapshots that only update tracked touches, read once: every
+    // recognizer gets them all, and `update` ignores touches it does not track
+    // (a recognizer tracks only touches whose records list it).
+    let updates = records.compactMap { record in
+      let touch = record.touch
+      return touch.phase.isFinal || touch.phase == .began ? nil : touch
+    }
     for recognizer in live {
-      if recognizer.storedState.isFinished {
-        // A finished recognizer only follows the touches it tracks (`update`
-        // ignores others) until it is reset: no need to sort out which are its.
-        for record in records where !record.touch.phase.isFinal && record.touch.phase != .began {
-          recognizer.update(record.touch)
-        }
-        continue
-      }
+      for touch in updates { recognizer.update(touch) }
+      // A finished recognizer only follows its touches until it is reset.
+      guard !recognizer.storedState.isFinished else { continue }
       let mine = records.filter { record in record.recognizers.contains { $0 === recognizer } }
       guard !mine.isEmpty else { continue }
-      for record in mine where !record.touch.phase.isFinal && record.touch.phase != .began {
-        recognizer.update(record.touch)
-      }
       for phase in GestureArbiter.messagePhases where mine.contains(where: { $0.touch.phase == phase }) {
         guard !recognizer.storedState.isFinished else { continue }
         let touches = mine.compactMap { $0.touch.phase == phase ? $0.touch : nil }

@@ -73,8 +73,8 @@ open class Application: Responder {
     }
     let event = Event(
       timestamp: time,
-      allTouches: records.filter { record in !record.hostFinished || changed.contains { $0 === record } }.map {
-        $0.touch
+      allTouches: records.compactMap { record in
+        !record.hostFinished || changed.contains { $0 === record } ? record.touch : nil
       }
     )
     let delivered = changed.filter { !$0.isIgnored }
@@ -196,8 +196,14 @@ open class Application: Responder {
           if item.touch.phase == .began { record.beganDelivered = true }
           if item.touch.phase.isFinal { record.finishDelivered = true }
         }
-        ready.append(contentsOf: record.held.prefix(taken))
-        record.held.removeFirst(taken)
+        if taken == record.held.count {
+          // Usually everything goes: hand the snapshots over without copying what is left.
+          ready.append(contentsOf: record.held)
+          record.held.removeAll(keepingCapacity: true)
+        } else {
+          ready.append(contentsOf: record.held.prefix(taken))
+          record.held.removeFirst(taken)
+        }
       }
       deliverGrouped(ready)
     } while needsAnotherFlush
