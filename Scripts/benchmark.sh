@@ -32,6 +32,7 @@ echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": 204800}"
 
 step "Building the benchmarks and touchtracker (release)"
 swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" >&2
+swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" --product touchtracker >&2
 
 step "Row 1: hit-test answers (ours must equal the exact scan)"
 "$tool" check-hit-test >"$out/hit-check.json"
