@@ -84,7 +84,7 @@ public final class DrawView: View {
         linesInProgress.append(
           LineInProgress(
             touch: touch.identity, line: Line(begin: location, end: location, color: DrawView.inProgressColor),
-            beganAt: touch.timestamp, travelled: 0, lastTime: touch.timestamp))
+            beganAt: touch.timestamp, travelled: 0))
       }
     }
     setNeedsDisplay()
@@ -136,7 +136,6 @@ public final class DrawView: View {
     if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
       linesInProgress[index].travelled += location.distance(to: linesInProgress[index].line.end)
       linesInProgress[index].line.end = location
-      linesInProgress[index].lastTime = touch.timestamp
     }
     if let index = circlesInProgress.firstIndex(where: { $0.involves(touch.identity) }) {
       circlesInProgress[index].move(touch.identity, to: location)
@@ -198,7 +197,6 @@ struct LineInProgress {
   let beganAt: Double
   /// The distance the finger moved, for widths by speed.
   var travelled: Double
-  var lastTime: Double
 }
 
 /// Two fingers that landed together, at opposite corners of a circle's box.

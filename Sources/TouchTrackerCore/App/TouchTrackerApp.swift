@@ -99,6 +99,22 @@ public struct AppState: Equatable, Sendable {
   }
 }
 
+extension AppState {
+  /// The members `touchtracker replay` reports, in the contract's order;
+  /// the page's state export writes the same ones first.
+  func write(to json: inout JSONObjectWriter) {
+    if let selectedLine {
+      json.number("selectedLine", Double(selectedLine))
+    } else {
+      json.null("selectedLine")
+    }
+    json.strings("menu", menu)
+    json.bool("paletteVisible", paletteVisible)
+    json.number("linesInProgress", Double(linesInProgress))
+    json.number("circlesInProgress", Double(circlesInProgress))
+  }
+}
+
 public enum TapError: Error, Equatable {
   case noVisibleControl(String)
   case refused(TouchInputError)

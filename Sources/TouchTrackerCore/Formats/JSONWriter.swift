@@ -59,4 +59,9 @@ public struct JSONWriter {
   public mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
+
+  /// Appends bytes that are already JSON.
+  public mutating func raw(_ json: [UInt8]) {
+    bytes.append(contentsOf: json)
+  }
 }

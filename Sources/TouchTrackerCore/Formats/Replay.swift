@@ -44,23 +44,12 @@ public enum Replay {
 
   /// `{"drawing": <document>, "state": {...}}`, the replay command's output.
   public static func output(of app: TouchTrackerApp) -> String {
-    let state = app.state
-    var writer = JSONWriter()
-    writer.raw("{\"drawing\":")
-    var bytes = writer.bytes
-    bytes.append(contentsOf: DocumentCoder.encode(app.drawing))
-    var tail = JSONWriter()
-    tail.raw(",\"state\":")
-    tail.write(
-      .object([
-        ("selectedLine", state.selectedLine.map { .number(Double($0)) } ?? .null),
-        ("menu", .array(state.menu.map { .string($0) })),
-        ("paletteVisible", .bool(state.paletteVisible)),
-        ("linesInProgress", .number(Double(state.linesInProgress))),
-        ("circlesInProgress", .number(Double(state.circlesInProgress))),
-      ]))
-    tail.raw("}")
-    bytes.append(contentsOf: tail.bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    var state = JSONObjectWriter()
+    app.state.write(to: &state)
+    var output = JSONObjectWriter()
+    output.json("drawing", DocumentCoder.encode(app.drawing))
+    output.json("state", state.finish())
+    return String(decoding: output.finish(), as: UTF8.self)
   }
+
 }

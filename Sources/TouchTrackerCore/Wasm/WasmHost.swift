@@ -192,17 +192,8 @@ final class WasmHost {
 
   /// The state as JSON: what `touchtracker replay` reports, plus what the toolbar shows.
   var stateJSON: [UInt8] {
-    let state = app.state
     var json = JSONObjectWriter()
-    if let selected = state.selectedLine {
-      json.number("selectedLine", Double(selected))
-    } else {
-      json.null("selectedLine")
-    }
-    json.strings("menu", state.menu)
-    json.bool("paletteVisible", state.paletteVisible)
-    json.number("linesInProgress", Double(state.linesInProgress))
-    json.number("circlesInProgress", Double(state.circlesInProgress))
+    app.state.write(to: &json)
     json.number("lines", Double(app.drawing.lines.count))
     json.number("circles", Double(app.drawing.circles.count))
     json.bool("canUndo", app.drawView.canUndo)

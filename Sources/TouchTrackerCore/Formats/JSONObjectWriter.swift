@@ -1,5 +1,5 @@
-/// Writes one flat JSON object member by member, for the state the page
-/// reads. Cheaper in the module than building a `JSONValue` first.
+/// Writes one JSON object member by member: the replay output and the state
+/// the page reads. Cheaper in the wasm module than building a `JSONValue` first.
 struct JSONObjectWriter {
   private var writer = JSONWriter()
   private var isEmpty = true
@@ -39,6 +39,12 @@ struct JSONObjectWriter {
       writer.write(value)
     }
     writer.raw("]")
+  }
+
+  /// A member whose value is already JSON (a document, another object).
+  mutating func json(_ name: StaticString, _ bytes: [UInt8]) {
+    key(name)
+    writer.raw(bytes)
   }
 
   /// The object's bytes, closed.
