@@ -141,9 +141,9 @@ def test_offline_the_drawing_stays_in_the_browser_and_is_saved_when_the_server_i
 
     server.stop()
     touch.line((100, 300), (300, 300))
-    touch.wait_for("touchtracker.saving().offline")
+    touch.wait_for("touchtracker.saving().offline && touchtracker.saving().local === 'saved'")
     assert "Offline — saved in this browser" in page.inner_text("#banner")
-    kept = page.evaluate("JSON.parse(localStorage.getItem('touchtracker:drawing:offline'))")
+    kept = page.evaluate("touchtracker.localCopy('offline')")
     assert kept["dirty"] and len(json.loads(kept["document"])["lines"]) == 2
 
     server.start()
@@ -163,7 +163,7 @@ def test_a_change_made_offline_is_saved_on_the_next_visit(browser, server):
     page.close()
 
     server.start()
-    page = context.new_page()  # same browser profile: same localStorage
+    page = context.new_page()  # same browser profile: same IndexedDB
     page.goto(f"{server.url}/?drawing=next-visit")
     page.evaluate("touchtracker.ready")
     touch = Touchscreen(page)

@@ -1,6 +1,6 @@
 /// The document format: `{"format": "touchtracker", "version": 1, "lines":
 /// [...], "circles": [...]}` with lowercase `#rrggbb` colors and lines in the
-/// order they were finished. See DESIGN.md; tests depend on it.
+/// order they were finished. See docs/DESIGN.md; tests depend on it.
 public enum DocumentCoder {
   public static let formatName = "touchtracker"
   public static let version = 1.0

@@ -1,0 +1,55 @@
+// The one place the page talks to the Swift core (touchtracker.wasm): loading
+// the module, reading its memory, and the interface constants both sides share.
+// The exports themselves are declared in Sources/TouchTrackerCore/Wasm.
+
+/** Touch phases as the core numbers them (TouchQueue.swift). */
+export const PHASE = { began: 0, moved: 1, ended: 3, cancelled: 4 };
+/** Floats per render command: [kind, a, b, c, d, width, rgb, extra] (RenderList.swift). */
+export const STRIDE = 8;
+/** Drawing names the server accepts (DrawingName.swift). */
+export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The wasm exports, once `startCore` has run. */
+export let tt = null;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export async function startCore(width, height) {
+  tt = await instantiate();
+  tt.tt_init(width, height);
+  return tt;
+}
+
+async function instantiate() {
+  try {
+    const { instance } = await WebAssembly.instantiateStreaming(fetch('touchtracker.wasm'), {});
+    return instance.exports;
+  } catch (error) {
+    // Served with the wrong MIME type: compile from the bytes instead.
+    const response = await fetch('touchtracker.wasm');
+    if (!response.ok) throw error;
+    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+    return instance.exports;
+  }
+}
+
+// Wasm returns pointers as i32: `>>> 0` reads them unsigned, so memory past
+// 2 GiB is not mistaken for a negative offset. Views are made fresh on every
+// call because a memory growth detaches the old ones.
+export const f32 = (ptr, count) => new Float32Array(tt.memory.buffer, ptr >>> 0, count);
+export const bytes = (ptr, count) => new Uint8Array(tt.memory.buffer, ptr >>> 0, count);
+export const decodeText = (view) => decoder.decode(view);
+export const readOut = (length) => decoder.decode(bytes(tt.tt_out_ptr(), length));
+export const documentText = () => readOut(tt.tt_export_document());
+export const coreState = () => JSON.parse(readOut(tt.tt_state()));
+
+/** Opens a document in the core; null, or the reason it was refused. */
+export function loadDocument(text) {
+  const data = encoder.encode(text);
+  const ptr = tt.tt_alloc(data.length) >>> 0;
+  if (ptr === 0) return 'The document is too large';
+  bytes(ptr, data.length).set(data);
+  const result = tt.tt_load_document(data.length);
+  return result === 0 ? null : readOut(result);
+}

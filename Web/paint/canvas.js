@@ -1,0 +1,161 @@
+// Render lists become pixels. The core keeps two layers: a static one (the
+// finished drawing), cached here in an offscreen canvas and repainted only
+// when the core's static version moves, and a live one (lines in progress,
+// selection, menus, palette) painted over it every frame that needs it.
+//
+// Cache protocol: `tt_static_version()` changes whenever the static layer
+// changed; `tt_render_static(whole)` then returns either everything (and
+// `tt_static_is_increment()` is 0: clear first) or only the lines added since
+// the last call (increment: paint over the cache). `whole` forces everything,
+// for a cache this page cleared itself (resize, first frame).
+
+import { STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
+import { pointers } from '../input/pointers.js';
+
+const canvas = document.getElementById('canvas');
+const ctx = canvas.getContext('2d');
+/** The cached static layer, also what "Export PNG" saves. */
+export const staticCanvas = document.createElement('canvas');
+const staticCtx = staticCanvas.getContext('2d');
+
+let size = { width: 0, height: 0, dpr: 1 };
+let staticVersion = -1; // -1: the cache is empty and must be painted whole
+let mustRedraw = true;
+let predictedLastFrame = false;
+
+/** Follows the window's size and pixel ratio; clears the cache when they change. */
+export function resize() {
+  const dpr = window.devicePixelRatio || 1;
+  const width = document.documentElement.clientWidth;
+  const height = document.documentElement.clientHeight;
+  if (width === size.width && height === size.height && dpr === size.dpr) return;
+  size = { width, height, dpr };
+  for (const c of [canvas, staticCanvas]) {
+    c.width = Math.round(width * dpr);
+    c.height = Math.round(height * dpr);
+  }
+  tt.tt_resize(width, height);
+  staticVersion = -1;
+  mustRedraw = true;
+}
+
+const colors = new Map();
+function cssColor(rgb) {
+  let color = colors.get(rgb);
+  if (!color) {
+    color = '#' + (rgb | 0).toString(16).padStart(6, '0');
+    colors.set(rgb, color);
+  }
+  return color;
+}
+
+const textAt = (text, start, length) => decodeText(text.subarray(start, start + length));
+
+/** Paints `count` commands; consecutive segments of one style share a path. */
+function paint(c, count, floats, text) {
+  let segmentStyle = null;
+  c.lineCap = 'round';
+  for (let i = 0; i < count * STRIDE; i += STRIDE) {
+    const kind = floats[i];
+    const color = cssColor(floats[i + 6]);
+    if (kind === 1) {
+      const style = color + floats[i + 5];
+      if (style !== segmentStyle) {
+        if (segmentStyle) c.stroke();
+        c.beginPath();
+        c.strokeStyle = color;
+        c.lineWidth = floats[i + 5];
+        segmentStyle = style;
+      }
+      c.moveTo(floats[i + 1], floats[i + 2]);
+      c.lineTo(floats[i + 3], floats[i + 4]);
+      continue;
+    }
+    if (segmentStyle) c.stroke();
+    segmentStyle = null;
+    if (kind === 2) {
+      c.beginPath();
+      c.arc(floats[i + 1], floats[i + 2], floats[i + 3], 0, 2 * Math.PI);
+      c.strokeStyle = color;
+      c.lineWidth = floats[i + 5];
+      c.stroke();
+    } else if (kind === 3) {
+      c.fillStyle = color;
+      const [x, y, w, h, radius] = [floats[i + 1], floats[i + 2], floats[i + 3], floats[i + 4], floats[i + 7]];
+      if (radius > 0 && c.roundRect) {
+        c.beginPath();
+        c.roundRect(x, y, w, h, radius);
+        c.fill();
+      } else {
+        c.fillRect(x, y, w, h);
+      }
+    } else if (kind === 4) {
+      c.fillStyle = color;
+      c.font = `${floats[i + 5]}px -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, sans-serif`;
+      c.textAlign = 'center';
+      c.textBaseline = 'middle';
+      c.fillText(textAt(text, floats[i + 3], floats[i + 4]), floats[i + 1], floats[i + 2]);
+    }
+  }
+  if (segmentStyle) c.stroke();
+}
+
+function paintStaticLayer(whole) {
+  const count = tt.tt_render_static(whole ? 1 : 0);
+  const floats = f32(tt.tt_static_ptr(), count * STRIDE);
+  const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
+  staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+  if (!tt.tt_static_is_increment()) staticCtx.clearRect(0, 0, size.width, size.height);
+  paint(staticCtx, count, floats, text);
+}
+
+/** Text on screen (menu items, palette buttons) and where it is centered. */
+export function liveTexts() {
+  const count = tt.tt_render_live();
+  const floats = f32(tt.tt_live_ptr(), count * STRIDE);
+  const text = bytes(tt.tt_live_text_ptr(), tt.tt_live_text_len());
+  mustRedraw = true; // rendering cleared the core's needs-display flag
+  const texts = [];
+  for (let i = 0; i < count * STRIDE; i += STRIDE) {
+    if (floats[i] !== 4) continue;
+    texts.push({ text: textAt(text, floats[i + 3], floats[i + 4]), x: floats[i + 1], y: floats[i + 2] });
+  }
+  return texts;
+}
+
+/** The in-progress lines' ends, drawn ahead of the fingers to where the browser predicts them. */
+function paintPredictions() {
+  let drew = false;
+  for (const [id, point] of pointers) {
+    if (!point || !tt.tt_probe_line(id)) continue;
+    const [x, y, width, rgb] = f32(tt.tt_probe_ptr(), 4);
+    ctx.beginPath();
+    ctx.moveTo(x, y);
+    ctx.lineTo(point.x, point.y);
+    ctx.strokeStyle = cssColor(rgb);
+    ctx.lineWidth = width;
+    ctx.stroke();
+    drew = true;
+  }
+  return drew;
+}
+
+/** Paints what changed since the last frame, if anything did. */
+export function draw() {
+  const version = tt.tt_static_version();
+  if (version !== staticVersion) {
+    const whole = staticVersion === -1;
+    staticVersion = version;
+    paintStaticLayer(whole);
+    mustRedraw = true;
+  }
+  const predicting = [...pointers.values()].some((p) => p);
+  if (!mustRedraw && !tt.tt_needs_display() && !predicting && !predictedLastFrame) return;
+  mustRedraw = false;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(staticCanvas, 0, 0);
+  ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+  const count = tt.tt_render_live();
+  paint(ctx, count, f32(tt.tt_live_ptr(), count * STRIDE), bytes(tt.tt_live_text_ptr(), tt.tt_live_text_len()));
+  predictedLastFrame = paintPredictions();
+}
