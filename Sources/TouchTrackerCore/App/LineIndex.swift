@@ -65,6 +65,7 @@ public struct LineIndex {
     build(lines)
     builtCount = lines.count
     lineCount = lines.count
+    _checkInvariants(lines)
   }
 
   /// Adds the line at position `count`, the newest.
@@ -74,6 +75,7 @@ public struct LineIndex {
     } else {
       lineCount += 1
     }
+    _checkInvariants(lines)
   }
 
   /// The position of the line nearest to `point` whose distance is at most

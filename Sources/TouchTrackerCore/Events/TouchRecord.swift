@@ -1,17 +1,13 @@
 /// The application's bookkeeping for one touch: its latest snapshot, the
-/// recognizers that see it, and what the view has been sent so far.
+/// recognizers that see it, and how far its view has been told about it.
 final class TouchRecord {
   var touch: Touch
   let recognizers: [GestureRecognizer]
   /// The touch's view already has a touch and does not accept multiple touches.
   let isIgnored: Bool
-  var beganDelivered = false
-  /// The view got the touch's end or its cancellation.
-  var finishDelivered = false
   var beganLocation = Point.zero
-  /// A recognizer took the touch over: the view got `touchesCancelled` (or
-  /// never heard of it) and hears nothing more.
-  var cancelledForView = false
+  /// What the view has been sent so far; see `ViewDelivery` for the moves allowed.
+  private(set) var delivery = ViewDelivery.notBegun
   /// Snapshots not yet sent to the view, in the order they happened.
   var held: [HeldTouch] = []
   /// The host reported the end; the record stays until nothing is held.
@@ -22,6 +18,51 @@ final class TouchRecord {
     self.recognizers = recognizers
     self.isIgnored = isIgnored
   }
+
+  /// The view will hear nothing more of this touch.
+  var isWithdrawn: Bool { delivery == .withdrawn }
+
+  /// The view got `touchesBegan` and not yet an end or a cancellation: it is
+  /// owed exactly one of them.
+  var isOwedAnEnd: Bool { delivery == .begun }
+
+  /// The view has not been sent the touch's began.
+  var isUnheardOf: Bool { delivery == .notBegun }
+
+  /// Notes that `phase` was sent to the view.
+  func delivered(_ phase: TouchPhase) {
+    switch (delivery, phase) {
+    case (.notBegun, .began): delivery = .begun
+    case (.begun, .ended), (.begun, .cancelled): delivery = .finished
+    case (.begun, .moved), (.begun, .stationary): break
+    default: assertionFailure("a view cannot be sent this phase of a touch now")
+    }
+  }
+
+  /// The view hears nothing more of the touch (a recognizer took it, its view
+  /// left the window, or it was cancelled before the view heard of it).
+  /// Whatever is held goes; returns whether the view is owed a cancellation.
+  func withdraw() -> Bool {
+    let owed = delivery == .begun
+    delivery = .withdrawn
+    held.removeAll()
+    return owed
+  }
+}
+
+/// How far a view has been told about one touch. The only moves are
+/// `notBegun -> begun -> finished` as messages go out, and from any state to
+/// `withdrawn`; so a view that saw a touch begin gets exactly one end or
+/// cancellation, and a view never hears of a touch after its end.
+enum ViewDelivery: Equatable {
+  /// Nothing sent yet (the began may be held back by a recognizer).
+  case notBegun
+  /// `touchesBegan` was sent; an end or a cancellation is owed.
+  case begun
+  /// `touchesEnded` or `touchesCancelled` was sent.
+  case finished
+  /// The view hears nothing more; if it was owed an end, it got `touchesCancelled`.
+  case withdrawn
 }
 
 /// A snapshot waiting to be delivered, with the event it was part of.

@@ -13,11 +13,11 @@ open class Application: Responder {
   private(set) lazy var arbiter = GestureArbiter(application: self)
 
   /// Every touch the application still tracks, in the order they began.
-  private var records: [TouchRecord] = []
+  var records: [TouchRecord] = []
   /// The records of touches down, by host id. A linear search: there are
   /// only as many as fingers on the screen, and a dictionary would add tens
   /// of KB of generic code to the WebAssembly module.
-  private var down: [TouchRecord] = []
+  var down: [TouchRecord] = []
   private var nextTouchSerial = 0
   private var eventSerial = 0
   private var lastTap: LastTap?
@@ -79,16 +79,16 @@ open class Application: Responder {
     )
     let delivered = changed.filter { !$0.isIgnored }
     arbiter.deliver(delivered, event: event)
-    for record in delivered where !record.cancelledForView {
-      if record.touch.phase == .cancelled && !record.beganDelivered {
-        record.held.removeAll()
-        record.cancelledForView = true
+    for record in delivered where !record.isWithdrawn {
+      if record.touch.phase == .cancelled && record.isUnheardOf {
+        _ = record.withdraw()  // cancelled before the view heard of it: it never will
       } else if record.touch.phase != .stationary {
         record.held.append(HeldTouch(serial: eventSerial, touch: record.touch, event: event))
       }
     }
     flushHeldTouches()
     settle()
+    _checkInvariants()
   }
 
   /// Moves time forward, firing due timers (a long press recognizing, a
@@ -97,6 +97,7 @@ open class Application: Responder {
     guard time.isFinite else { return }
     clock.advance(to: time)
     settle()
+    _checkInvariants()
   }
 
   /// Cancels every touch still down, as when the host loses its input (the page is hidden).
@@ -181,7 +182,7 @@ open class Application: Responder {
       needsAnotherFlush = false
       var ready: [HeldTouch] = []
       for record in records where !record.held.isEmpty {
-        if record.cancelledForView {
+        if record.isWithdrawn {
           record.held.removeAll()
           continue
         }
@@ -192,10 +193,7 @@ open class Application: Responder {
           taken += 1
         }
         guard taken > 0 else { continue }
-        for item in record.held.prefix(taken) {
-          if item.touch.phase == .began { record.beganDelivered = true }
-          if item.touch.phase.isFinal { record.finishDelivered = true }
-        }
+        for item in record.held.prefix(taken) { record.delivered(item.touch.phase) }
         if taken == record.held.count {
           // Usually everything goes: hand the snapshots over without copying what is left.
           ready.append(contentsOf: record.held)
@@ -253,13 +251,10 @@ open class Application: Responder {
 
   private func cancelForViews(where shouldCancel: (TouchRecord) -> Bool) {
     var cancelled: [HeldTouch] = []
-    for record in records where !record.cancelledForView && shouldCancel(record) {
-      record.cancelledForView = true
-      record.held.removeAll()
-      if record.beganDelivered && !record.finishDelivered {
+    for record in records where !record.isWithdrawn && shouldCancel(record) {
+      if record.withdraw() {
         var touch = record.touch
         touch.phase = .cancelled
-        record.finishDelivered = true
         cancelled.append(
           HeldTouch(serial: eventSerial, touch: touch, event: Event(timestamp: clock.now, allTouches: [touch])))
       }
@@ -270,9 +265,8 @@ open class Application: Responder {
   /// A recognizer that delays began touches recognized without cancelling:
   /// touches the view has not heard of yet are dropped.
   func dropHeldBegans(_ identities: [TouchIdentity]) {
-    for record in records where identities.contains(record.touch.identity) && !record.beganDelivered {
-      record.cancelledForView = true
-      record.held.removeAll()
+    for record in records where identities.contains(record.touch.identity) && record.isUnheardOf {
+      _ = record.withdraw()
     }
   }
 
