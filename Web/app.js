@@ -4,7 +4,7 @@
 // run the toolbar, menus and messages (ui/). This file starts them and runs
 // the frame loop.
 
-import { NAME_PATTERN, coreState, documentText, loadDocument, startCore, tt } from './core/bridge.js';
+import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime } from './input/pointers.js';
 import { draw, liveTexts, resize } from './paint/canvas.js';
 import { localCopies } from './sync/local-copy.js';
@@ -30,7 +30,7 @@ function frame(ms) {
   try {
     resize();
     tt.tt_commit(lastInputTime());
-    tt.tt_tick(ms / 1000);
+    tt.tt_tick(coreTime(ms));
     draw();
     afterFrame();
   } catch (error) {
@@ -83,6 +83,8 @@ window.touchtracker = {
   texts: () => liveTexts(),
   loadDocument: (text) => loadDocument(text),
   core: () => tt,
+  /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */
+  skipTime: (seconds) => skipTime(seconds),
   save: () => saver.flush(),
   /** This browser's copy of drawing `name` (default: the open one), or null. */
   localCopy: (name = saver.name) => localCopies.get(name),

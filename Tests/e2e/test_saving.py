@@ -3,6 +3,7 @@ back after a reload or a restart, and no version is lost to a conflict or an
 outage."""
 
 import json
+import time
 import urllib.error
 import urllib.request
 
@@ -37,6 +38,17 @@ def line(x1, y1, x2, y2, color="#000000"):
     return {"begin": {"x": x1, "y": y1}, "end": {"x": x2, "y": y2}, "color": color, "width": 10}
 
 
+def eventually(read, within):
+    """The first truthy `read()` within `within` seconds, polled; fails the test after that."""
+    deadline = time.monotonic() + within
+    while True:
+        value = read()
+        if value or time.monotonic() > deadline:
+            assert value, f"nothing within {within} s"
+            return value
+        time.sleep(0.02)
+
+
 def open_drawing(browser, server, name):
     page = open_page(browser, f"{server.url}/?drawing={name}")
     return page, Touchscreen(page)
@@ -65,8 +77,7 @@ def test_a_missing_drawing_opens_empty(browser, server):
 def test_each_finished_line_is_saved_within_a_second_and_back_after_a_reload(browser, server):
     page, touch = open_drawing(browser, server, "reload")
     touch.line((100, 100), (300, 100))
-    touch.page.wait_for_timeout(1000)
-    assert stored(server, "reload")["lines"] == [line(100, 100, 300, 100)]
+    assert eventually(lambda: stored(server, "reload"), within=1.0)["lines"] == [line(100, 100, 300, 100)]
 
     touch.line((100, 300), (300, 300))
     wait_until_saved(touch)
@@ -91,8 +102,7 @@ def test_leaving_the_page_right_after_a_change_still_saves_it(browser, server):
     page, touch = open_drawing(browser, server, "pagehide")
     touch.line((100, 100), (300, 100))
     page.goto("about:blank")  # sooner than the save timer: pagehide must send it
-    touch.page.wait_for_timeout(1000)
-    assert stored(server, "pagehide")["lines"] == [line(100, 100, 300, 100)]
+    assert eventually(lambda: stored(server, "pagehide"), within=5.0)["lines"] == [line(100, 100, 300, 100)]
 
 
 def test_a_conflict_keeps_both_versions_and_can_save_mine_as_a_copy(browser, server):

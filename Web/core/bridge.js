@@ -9,6 +9,18 @@ export const STRIDE = 8;
 /** Drawing names the server accepts (DrawingName.swift). */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * The core's time, in seconds, for a browser time in milliseconds (event
+ * timestamps, animation frames, performance.now()). Tests skip time forward
+ * with `skipTime` instead of sleeping; it only ever grows, so the core's
+ * clock never goes back.
+ */
+export const coreTime = (ms) => ms / 1000 + skipped;
+let skipped = 0;
+export function skipTime(seconds) {
+  if (seconds > 0) skipped += seconds;
+}
+
 /** The wasm exports, once `startCore` has run. */
 export let tt = null;
 

@@ -2,7 +2,7 @@
 // touch, reported to the core as it happens and committed once per animation
 // frame (app.js calls tt_commit with `lastInputTime()`).
 
-import { PHASE, tt } from '../core/bridge.js';
+import { PHASE, coreTime, tt } from '../core/bridge.js';
 
 /** Pointers down on the canvas: pointerId -> predicted position (or null). */
 export const pointers = new Map();
@@ -13,7 +13,7 @@ export const lastInputTime = () => latest;
 
 function report(canvas, event, phase, id) {
   const rect = canvas.getBoundingClientRect();
-  const time = event.timeStamp / 1000;
+  const time = coreTime(event.timeStamp);
   latest = Math.max(latest, time);
   tt.tt_touch(id, phase, event.clientX - rect.left, event.clientY - rect.top, time);
 }
@@ -21,7 +21,7 @@ function report(canvas, event, phase, id) {
 /** Cancels every touch down, for when the page loses the pointers (blur, hide). */
 export function cancelAllTouches() {
   pointers.clear();
-  if (tt) tt.tt_cancel_all(performance.now() / 1000);
+  if (tt) tt.tt_cancel_all(Math.max(coreTime(performance.now()), latest));
 }
 
 /** Listens on `canvas`; `onDown` runs on every accepted pointerdown (closing menus, say). */
