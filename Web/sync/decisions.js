@@ -43,7 +43,7 @@ export const decisions = {
       showBanner(`${this.offlineReason} — saving in this browser…`);
     } else {
       showBanner(
-        `${this.offlineReason} — NOT saved: this browser refused a copy (${this.localProblem}). ` +
+        `${this.offlineReason} — NOT saved: ${this.localProblem}. ` +
           'Keep this tab open until the server is back, or download the drawing.',
         'warning',
         [downloadAction(this.name)],

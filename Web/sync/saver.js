@@ -19,6 +19,12 @@ const RETRY_DELAY_MS = 3000;
 const KEEPALIVE_LIMIT = 60000; // browsers refuse keepalive bodies past 64 KB
 const EMPTY = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';
 
+/** Why this browser would not keep a copy, as the end of a sentence. */
+function storageProblem(error) {
+  if (error?.name === 'QuotaExceededError') return "this browser's storage is full";
+  return `this browser refused a copy (${String(error?.message || error).replace(/\.$/, '')})`;
+}
+
 function revisionOf(response) {
   const match = /(\d+)/.exec(response.headers.get('ETag') || response.headers.get('X-Revision') || '');
   return match ? Number(match[1]) : null;
@@ -56,7 +62,7 @@ export const saver = {
     const record = { name: this.name, document: text, revision: this.revision, dirty, savedAt: Date.now() };
     return localCopies.put(record).then(
       () => this.localDone(write, null),
-      (error) => this.localDone(write, error?.message || String(error)),
+      (error) => this.localDone(write, storageProblem(error)),
     );
   },
   localDone(write, problem) {
