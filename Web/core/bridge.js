@@ -1,11 +1,19 @@
 // The one place the page talks to the Swift core (touchtracker.wasm): loading
 // the module, reading its memory, and the interface constants both sides share.
-// The exports themselves are declared in Sources/TouchTrackerCore/Wasm.
+// The exports are the shims in Sources/TouchTrackerCore/Wasm; the constants
+// below are declared in Swift (Host/PageInterface.swift, PageHost.TouchStatus,
+// DrawingName) and PageInterfaceTests fails if these copies differ.
 
-/** Touch phases as the core numbers them (TouchQueue.swift). */
-export const PHASE = { began: 0, moved: 1, ended: 3, cancelled: 4 };
+/** Touch phases as `tt_touch` takes them. */
+export const PHASE = { began: 0, moved: 1, stationary: 2, ended: 3, cancelled: 4 };
+/** What `tt_touch` answers. */
+export const STATUS = { queued: 0, unknownPhase: 1, notFinite: 2, notDown: 3, refused: 4 };
 /** Floats per render command: [kind, a, b, c, d, width, rgb, extra] (RenderList.swift). */
 export const STRIDE = 8;
+/** A render command's kind, its first float. */
+export const KIND = { segment: 1, circle: 2, fill: 3, text: 4 };
+/** The floats `tt_probe_line` writes, by position. */
+export const PROBE = { x: 0, y: 1, width: 2, rgb: 3 };
 /** Drawing names the server accepts (DrawingName.swift). */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

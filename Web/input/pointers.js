@@ -2,7 +2,7 @@
 // touch, reported to the core as it happens and committed once per animation
 // frame (app.js calls tt_commit with `lastInputTime()`).
 
-import { PHASE, coreTime, tt } from '../core/bridge.js';
+import { PHASE, STATUS, coreTime, tt } from '../core/bridge.js';
 
 /** Pointers down on the canvas: pointerId -> predicted position (or null). */
 export const pointers = new Map();
@@ -15,7 +15,10 @@ function report(canvas, event, phase, id) {
   const rect = canvas.getBoundingClientRect();
   const time = coreTime(event.timeStamp);
   latest = Math.max(latest, time);
-  tt.tt_touch(id, phase, event.clientX - rect.left, event.clientY - rect.top, time);
+  const status = tt.tt_touch(id, phase, event.clientX - rect.left, event.clientY - rect.top, time);
+  // The core counts what it ignored (state().ignoredInput, lastError). A
+  // finger it does not know as down is one this page must stop reporting.
+  if (status === STATUS.notDown) pointers.delete(id);
 }
 
 /** Cancels every touch down, for when the page loses the pointers (blur, hide). */

@@ -9,7 +9,7 @@
 // the last call (increment: paint over the cache). `whole` forces everything,
 // for a cache this page cleared itself (resize, first frame).
 
-import { STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
+import { KIND, PROBE, STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
 import { pointers } from '../input/pointers.js';
 
 const canvas = document.getElementById('canvas');
@@ -58,7 +58,7 @@ function paint(c, count, floats, text) {
   for (let i = 0; i < count * STRIDE; i += STRIDE) {
     const kind = floats[i];
     const color = cssColor(floats[i + 6]);
-    if (kind === 1) {
+    if (kind === KIND.segment) {
       const style = color + floats[i + 5];
       if (style !== segmentStyle) {
         if (segmentStyle) c.stroke();
@@ -73,13 +73,13 @@ function paint(c, count, floats, text) {
     }
     if (segmentStyle) c.stroke();
     segmentStyle = null;
-    if (kind === 2) {
+    if (kind === KIND.circle) {
       c.beginPath();
       c.arc(floats[i + 1], floats[i + 2], floats[i + 3], 0, 2 * Math.PI);
       c.strokeStyle = color;
       c.lineWidth = floats[i + 5];
       c.stroke();
-    } else if (kind === 3) {
+    } else if (kind === KIND.fill) {
       c.fillStyle = color;
       const [x, y, w, h, radius] = [floats[i + 1], floats[i + 2], floats[i + 3], floats[i + 4], floats[i + 7]];
       if (radius > 0 && c.roundRect) {
@@ -89,7 +89,7 @@ function paint(c, count, floats, text) {
       } else {
         c.fillRect(x, y, w, h);
       }
-    } else if (kind === 4) {
+    } else if (kind === KIND.text) {
       c.fillStyle = color;
       c.font = `${floats[i + 5]}px -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, sans-serif`;
       c.textAlign = 'center';
@@ -117,7 +117,7 @@ export function liveTexts() {
   mustRedraw = true; // rendering cleared the core's needs-display flag
   const texts = [];
   for (let i = 0; i < count * STRIDE; i += STRIDE) {
-    if (floats[i] !== 4) continue;
+    if (floats[i] !== KIND.text) continue;
     texts.push({ text: textAt(text, floats[i + 3], floats[i + 4]), x: floats[i + 1], y: floats[i + 2] });
   }
   return texts;
@@ -128,7 +128,8 @@ function paintPredictions() {
   let drew = false;
   for (const [id, point] of pointers) {
     if (!point || !tt.tt_probe_line(id)) continue;
-    const [x, y, width, rgb] = f32(tt.tt_probe_ptr(), 4);
+    const probe = f32(tt.tt_probe_ptr(), 4);
+    const [x, y, width, rgb] = [probe[PROBE.x], probe[PROBE.y], probe[PROBE.width], probe[PROBE.rgb]];
     ctx.beginPath();
     ctx.moveTo(x, y);
     ctx.lineTo(point.x, point.y);

@@ -42,6 +42,9 @@ open class Application: Responder {
   /// The number of touches down right now, as the host sees them.
   public var activeTouchCount: Int { down.count }
 
+  /// Whether the host's touch `hostID` is down (began, and not ended or cancelled).
+  public func isTouchDown(hostID: Int) -> Bool { recordDown(hostID: hostID) != nil }
+
   // MARK: Input
 
   /// Delivers one event: the touches in `inputs` changed together at `time`.

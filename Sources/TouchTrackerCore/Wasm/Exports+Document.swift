@@ -44,13 +44,6 @@ public func ttOutPointer() -> Int32 { wasmHost?.output.address ?? 0 }
 @_expose(wasm, "tt_change_count") @_cdecl("tt_change_count")
 public func ttChangeCount() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.changeCount ?? 0) }
 
-/// The selected line's index, or -1.
-@_expose(wasm, "tt_selected_line") @_cdecl("tt_selected_line")
-public func ttSelectedLine() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.app.drawView.selectedLineIndex ?? -1) }
-
-@_expose(wasm, "tt_menu_visible") @_cdecl("tt_menu_visible")
-public func ttMenuVisible() -> Int32 { (wasmHost?.app.application.menuController.isMenuVisible ?? false) ? 1 : 0 }
-
 @_expose(wasm, "tt_palette_visible") @_cdecl("tt_palette_visible")
 public func ttPaletteVisible() -> Int32 { (wasmHost?.app.controller.isPaletteVisible ?? false) ? 1 : 0 }
 

@@ -5,7 +5,7 @@
 // every frame on top.
 
 @_expose(wasm, "tt_static_version") @_cdecl("tt_static_version")
-public func ttStaticVersion() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.staticLayerVersion ?? 0) }
+public func ttStaticVersion() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.staticLayerVersion() ?? 0) }
 
 /// Renders the static layer into its buffers; returns the command count.
 /// With `whole` 0 and only lines added since the last call, the buffers hold

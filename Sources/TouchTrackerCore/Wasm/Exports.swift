@@ -1,5 +1,5 @@
 /// The C ABI the browser page calls (see Web/app.js). Thin: each export
-/// checks that the app exists and hands over to `WasmHost`.
+/// checks that the app exists and hands over to `PageHost`.
 ///
 /// Conventions: positions in CSS pixels (the window's points), times in
 /// seconds on the page's clock (`performance.now() / 1000`), booleans as
@@ -7,10 +7,10 @@
 /// `tt_init` do nothing and return 0 (or -1 where 0 means success).
 
 /// The one app of this page. Wasm runs the page's code on one thread.
-nonisolated(unsafe) var wasmHost: WasmHost?
+nonisolated(unsafe) var wasmHost: PageHost?
 
 private func sanitizedSize(_ width: Double, _ height: Double) -> Size {
-  func clamp(_ value: Double) -> Double { value.isFinite ? min(max(value, 1), 100_000) : 1 }
+  func clamp(_ value: Double) -> Double { value.isFinite ? min(max(value, 1), PageInterface.maximumCanvasSide) : 1 }
   return Size(width: clamp(width), height: clamp(height))
 }
 
@@ -21,7 +21,7 @@ private func flag(_ value: Bool) -> Int32 { value ? 1 : 0 }
 /// Creates the app (again, if called twice) on a canvas of this size in CSS pixels.
 @_expose(wasm, "tt_init") @_cdecl("tt_init")
 public func ttInit(width: Double, height: Double) {
-  wasmHost = WasmHost(size: sanitizedSize(width, height))
+  wasmHost = PageHost(size: sanitizedSize(width, height))
 }
 
 @_expose(wasm, "tt_resize") @_cdecl("tt_resize")

@@ -26,17 +26,3 @@ struct TouchQueue {
     return inputs
   }
 }
-
-extension TouchPhase {
-  /// The phase numbers the page uses: 0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled.
-  init?(code: Int32) {
-    switch code {
-    case 0: self = .began
-    case 1: self = .moved
-    case 2: self = .stationary
-    case 3: self = .ended
-    case 4: self = .cancelled
-    default: return nil
-    }
-  }
-}

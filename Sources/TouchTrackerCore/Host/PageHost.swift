@@ -1,10 +1,14 @@
 /// The app as the browser page drives it: touches queued per animation frame,
 /// a clock fed from event timestamps, and the buffers the page reads.
 ///
+/// Nothing here is wasm-specific, so it builds natively and is tested with
+/// the manual clock (`PageHostTests`); `Wasm/` holds only the exported
+/// shims that forward to the one `PageHost` of the page.
+///
 /// Everything the page sends is checked here first. A browser can lose a
 /// `pointerup`, report a finger twice in one frame or hand over NaN; none of
 /// that may trap or make the core refuse a whole event with other fingers in it.
-final class WasmHost {
+final class PageHost {
   let app: TouchTrackerApp
   private var queue = TouchQueue()
   /// Fingers the core knows are down, by the page's pointer id, at their last delivered location.
@@ -42,22 +46,42 @@ final class WasmHost {
 
   // MARK: Touches and time
 
-  enum TouchStatus: Int32 {
+  /// What became of one finger's report (`tt_touch`'s result); the page
+  /// stops tracking a pointer the core says is not down.
+  enum TouchStatus: Int32, CaseIterable {
+    /// Queued for the next commit.
     case queued = 0
+    /// The phase number is none of `PageInterface.phaseCodes`.
     case unknownPhase = 1
+    /// NaN or infinite location or time.
     case notFinite = 2
+    /// A move, end or cancellation of a finger that is not down.
     case notDown = 3
+    /// The application refused the event it closed (`lastError` says why);
+    /// the fingers in it keep their previous state.
+    case refused = 4
+
+    /// The name the page uses (`STATUS` in Web/core/bridge.js).
+    var name: String {
+      switch self {
+      case .queued: "queued"
+      case .unknownPhase: "unknownPhase"
+      case .notFinite: "notFinite"
+      case .notDown: "notDown"
+      case .refused: "refused"
+      }
+    }
   }
 
   /// Queues one finger's change for the next `commit(at:)`.
   func report(id: Int, phaseCode: Int32, location: Point, time: Double) -> TouchStatus {
-    guard let phase = TouchPhase(code: phaseCode) else {
+    guard let phase = TouchPhase(pageCode: phaseCode) else {
       return ignore(.unknownPhase, "Unknown phase \(phaseCode) for touch \(id)")
     }
     guard location.isFinite, time.isFinite else {
       return ignore(.notFinite, "Touch \(id) has a non-finite location or time")
     }
-    if queue.contains(id: id) { commit(at: time) }
+    if queue.contains(id: id), commit(at: time) == .refused { return .refused }
     if phase == .began, let stale = down[id] {
       // The page never told us this finger lifted: it cannot draw on.
       queue.append(TouchInput(id: id, phase: .cancelled, location: stale), at: time)
@@ -72,20 +96,26 @@ final class WasmHost {
 
   /// Delivers the queued touches as one event, at the latest of `time`, the
   /// queued touches' timestamps and the clock (time never goes back).
-  func commit(at time: Double) {
-    guard !queue.isEmpty else { return }
+  /// Returns `.queued` when delivered (or nothing was queued), `.refused` when
+  /// the application refused the event.
+  @discardableResult
+  func commit(at time: Double) -> TouchStatus {
+    guard !queue.isEmpty else { return .queued }
     var eventTime = max(queue.time, app.clock.now)
     if time.isFinite { eventTime = max(eventTime, time) }
     let inputs = queue.take()
     do {
       try app.send(inputs, at: eventTime)
     } catch {
-      _ = ignore(.notDown, error.message)
-      return
+      // Out of step with the application (only a bug gets here): forget the
+      // fingers it does not have down, so the page stops reporting them.
+      for input in inputs where !app.application.isTouchDown(hostID: input.id) { down[input.id] = nil }
+      return ignore(.refused, error.message)
     }
     for input in inputs {
       down[input.id] = input.phase.isFinal ? nil : input.location
     }
+    return .queued
   }
 
   /// Advances the clock (fires the double-tap timeout, the long press).
@@ -120,8 +150,10 @@ final class WasmHost {
 
   // MARK: Rendering
 
-  /// Bumped whenever the static layer's content or size changed.
-  var staticLayerVersion: Int {
+  /// A number that changes whenever the static layer's content or size
+  /// changed since the last call: the page repaints its cache when it moves.
+  /// (A method, not a property: asking is what notes the current layer.)
+  func staticLayerVersion() -> Int {
     let key = (version: app.drawView.drawingVersion, size: app.drawView.frame.size)
     if key.version != staticLayerKey.version || key.size != staticLayerKey.size {
       staticLayerKey = key

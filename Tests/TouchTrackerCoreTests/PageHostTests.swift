@@ -1,0 +1,142 @@
+import Testing
+
+@testable import TouchTrackerCore
+
+/// The page's side of the core, natively: what the browser's reports become,
+/// one animation frame at a time, and what the page reads back.
+@Suite struct PageHostTests {
+  private func host() -> PageHost { PageHost(size: Size(width: 800, height: 600)) }
+
+  private func report(
+    _ host: PageHost, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, at time: Double
+  ) -> PageHost.TouchStatus {
+    host.report(id: id, phaseCode: phase.pageCode, location: Point(x: x, y: y), time: time)
+  }
+
+  @Test func fingersReportedInOneFrameLandTogetherAndDrawACircle() {
+    let host = host()
+    #expect(report(host, 1, .began, 100, 100, at: 1) == .queued)
+    #expect(report(host, 2, .began, 200, 160, at: 1.001) == .queued)
+    host.commit(at: 1.01)
+    #expect(host.app.state.circlesInProgress == 1)
+    _ = report(host, 1, .ended, 100, 100, at: 1.1)
+    _ = report(host, 2, .ended, 200, 160, at: 1.1)
+    host.commit(at: 1.1)
+    #expect(host.app.drawing.circles.count == 1)
+    #expect(host.changeCount == 1, "a finished circle is one change for the page to save")
+  }
+
+  @Test func aFingerReportedTwiceInOneFrameClosesTheEventBeforeIt() {
+    let host = host()
+    _ = report(host, 1, .began, 100, 100, at: 1)
+    #expect(!host.app.application.isTouchDown(hostID: 1), "queued until the frame commits")
+    _ = report(host, 1, .moved, 300, 100, at: 1.004)
+    #expect(host.app.application.isTouchDown(hostID: 1), "the began went out as its own event first")
+    _ = report(host, 1, .ended, 300, 100, at: 1.008)
+    host.commit(at: 1.02)
+    host.tick(at: 2)
+    #expect(host.app.drawing.lines == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
+  }
+
+  @Test func everyRefusalHasItsOwnStatusAndChangesNothing() {
+    let host = host()
+    #expect(host.report(id: 1, phaseCode: 7, location: Point(x: 1, y: 1), time: 1) == .unknownPhase)
+    #expect(host.lastError == "Unknown phase 7 for touch 1")
+    #expect(report(host, 1, .began, .nan, 1, at: 1) == .notFinite)
+    #expect(report(host, 1, .began, 1, 1, at: .infinity) == .notFinite)
+    #expect(report(host, 2, .moved, 1, 1, at: 1) == .notDown)
+    #expect(host.lastError == "Touch 2 moved before it began")
+    #expect(host.ignoredInputCount == 4)
+    host.commit(at: 1)
+    #expect(host.app.state.linesInProgress == 0)
+    #expect(host.app.drawing.isEmpty)
+  }
+
+  @Test func anEventTheApplicationRefusesIsReportedAsRefusedAndItsFingerForgotten() {
+    let host = host()
+    _ = report(host, 1, .began, 100, 100, at: 1)
+    host.commit(at: 1)
+    // Cancelled behind the host's back: the host still thinks finger 1 is down.
+    host.app.application.cancelAllTouches(at: 1.1)
+    #expect(report(host, 1, .moved, 150, 100, at: 1.2) == .queued)
+    #expect(host.commit(at: 1.2) == .refused)
+    #expect(host.lastError == "Touch 1 moved before it began")
+    #expect(report(host, 1, .moved, 160, 100, at: 1.3) == .notDown, "the page is told to stop reporting it")
+  }
+
+  @Test func theClockNeverGoesBackWhateverTimesThePageSends() {
+    let host = host()
+    _ = report(host, 1, .began, 100, 100, at: 5)
+    host.commit(at: 5)
+    _ = report(host, 1, .moved, 150, 100, at: 4)
+    #expect(host.commit(at: .nan) == .queued, "an event from the past is delivered at the clock's time")
+    #expect(host.app.clock.now == 5)
+    #expect(host.app.state.linesInProgress == 1)
+  }
+
+  @Test func aFingerThatBeginsAgainWithoutLiftingCancelsItsOldLine() {
+    let host = host()
+    _ = report(host, 1, .began, 100, 100, at: 1)
+    _ = report(host, 1, .moved, 300, 100, at: 1.05)
+    host.commit(at: 1.05)
+    // The browser lost the pointerup; the same pointer id lands again.
+    #expect(report(host, 1, .began, 100, 400, at: 2) == .queued)
+    _ = report(host, 1, .moved, 300, 400, at: 2.05)
+    _ = report(host, 1, .ended, 300, 400, at: 2.1)
+    host.commit(at: 2.1)
+    #expect(
+      host.app.drawing.lines == [Line(begin: Point(x: 100, y: 400), end: Point(x: 300, y: 400))],
+      "the stale line was cancelled, not finished; the new one drawn")
+  }
+
+  @Test func cancellingAllLiftsEveryFingerTheCoreKnows() {
+    let host = host()
+    _ = report(host, 1, .began, 100, 100, at: 1)
+    _ = report(host, 2, .began, 100, 300, at: 1.05)
+    host.cancelAll(at: 1.1)
+    #expect(host.app.state.linesInProgress == 0)
+    #expect(report(host, 1, .moved, 200, 100, at: 1.2) == .notDown)
+  }
+
+  @Test func theProbeGivesTheEndOfAFingersLineInProgress() {
+    let host = host()
+    _ = report(host, 3, .began, 100, 100, at: 1)
+    _ = report(host, 3, .moved, 250, 120, at: 1.05)
+    host.commit(at: 1.05)
+    host.tick(at: 1.5)
+    #expect(host.probeLine(forTouch: 3))
+    #expect(Array(host.probe.elements) == [250, 120, 10, 0xff0000].map(Float.init))
+    #expect(!host.probeLine(forTouch: 4), "no finger 4")
+  }
+
+  @Test func theStaticVersionMovesOnlyWhenTheLayerChanged() {
+    let host = host()
+    let first = host.staticLayerVersion()
+    #expect(host.staticLayerVersion() == first)
+    _ = host.renderStaticLayer(whole: true)  // the page's first paint
+    _ = report(host, 1, .began, 100, 100, at: 1)
+    _ = report(host, 1, .moved, 300, 100, at: 1.05)
+    _ = report(host, 1, .ended, 300, 100, at: 1.1)
+    host.commit(at: 1.1)
+    host.tick(at: 2)
+    let afterLine = host.staticLayerVersion()
+    #expect(afterLine != first)
+    #expect(host.renderStaticLayer(whole: false) == 1)
+    #expect(host.staticIsIncrement, "only the new line, painted over the page's cache")
+    host.app.resize(to: Size(width: 400, height: 300))
+    #expect(host.staticLayerVersion() != afterLine)
+    #expect(host.renderStaticLayer(whole: false) >= 1)
+    #expect(!host.staticIsIncrement, "a resized layer is painted whole")
+  }
+
+  @Test func aDocumentLoadsIntoTheInputBufferOrSaysWhyNot() {
+    let host = host()
+    let text = Array(#"{"format":"touchtracker","version":1,"lines":[],"circles":[]}"#.utf8)
+    host.input.replace(with: text)
+    #expect(host.loadDocument(length: text.count) == nil)
+    let bad = Array(#"{"format":"touchtracker","version":2,"lines":[],"circles":[]}"#.utf8)
+    host.input.replace(with: bad)
+    #expect(host.loadDocument(length: bad.count) != nil)
+    #expect(host.loadDocument(length: -1) == "Document length -1 is out of range")
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import TouchTrackerCore
+
+/// The page's copies of the interface (Web/core/bridge.js) agree with the
+/// core's declarations, so neither side can change a number alone.
+@Suite struct PageInterfaceTests {
+  /// `export const NAME = { key: 1, ... };` or `export const NAME = 8;` from bridge.js.
+  static let bridge: String = {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Web/core/bridge.js")
+    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+  }()
+
+  private func object(_ name: String) throws -> [String: Int] {
+    let pattern = try NSRegularExpression(pattern: "export const \(name) = \\{([^}]*)\\};")
+    let text = Self.bridge
+    let match = try #require(pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)))
+    let body = try #require(Range(match.range(at: 1), in: text))
+    var result: [String: Int] = [:]
+    for pair in text[body].split(separator: ",") {
+      let parts = pair.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard parts.count == 2, let value = Int(parts[1]) else { continue }
+      result[parts[0]] = value
+    }
+    return result
+  }
+
+  private func constant(_ name: String) throws -> Int {
+    let pattern = try NSRegularExpression(pattern: "export const \(name) = (\\d+);")
+    let text = Self.bridge
+    let match = try #require(pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)))
+    let digits = try #require(Range(match.range(at: 1), in: text))
+    return try #require(Int(text[digits]))
+  }
+
+  @Test func theBridgeIsThere() {
+    #expect(Self.bridge.contains("export const PHASE"))
+  }
+
+  @Test func phaseCodesMatch() throws {
+    let page = try object("PHASE")
+    let core = Dictionary(uniqueKeysWithValues: PageInterface.phaseCodes.map { ($0.phase.name, Int($0.code)) })
+    #expect(page == core)
+  }
+
+  @Test func touchStatusesMatchAndAreDistinct() throws {
+    let page = try object("STATUS")
+    let core = Dictionary(uniqueKeysWithValues: PageHost.TouchStatus.allCases.map { ($0.name, Int($0.rawValue)) })
+    #expect(page == core)
+    #expect(Set(page.values).count == page.count)
+  }
+
+  @Test func renderListLayoutMatches() throws {
+    #expect(try constant("STRIDE") == PageInterface.renderStride)
+    let kinds = Dictionary(uniqueKeysWithValues: PageInterface.renderKinds.map { ($0.name, $0.kind.rawValue) })
+    #expect(try object("KIND") == kinds)
+  }
+
+  @Test func probeLayoutMatches() throws {
+    let core = Dictionary(uniqueKeysWithValues: PageInterface.probeLayout.enumerated().map { ($1, $0) })
+    #expect(try object("PROBE") == core)
+  }
+
+  @Test func everyPhaseHasACodeBothWays() {
+    for (phase, code) in PageInterface.phaseCodes {
+      #expect(TouchPhase(pageCode: code) == phase)
+      #expect(phase.pageCode == code)
+    }
+    #expect(TouchPhase(pageCode: 5) == nil)
+  }
+}
