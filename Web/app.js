@@ -6,7 +6,7 @@
 
 import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime } from './input/pointers.js';
-import { draw, liveTexts, resize } from './paint/canvas.js';
+import { draw, invalidateStaticLayer, liveTexts, paintStats, resize } from './paint/canvas.js';
 import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
 import { hideBanner, showBanner } from './ui/banner.js';
@@ -83,6 +83,10 @@ window.touchtracker = {
   texts: () => liveTexts(),
   loadDocument: (text) => loadDocument(text),
   core: () => tt,
+  /** How the cached drawing was repainted so far (whole, append, repaint) and the last repainted rectangle. */
+  paintStats: () => ({ ...paintStats }),
+  /** Repaints the whole drawing on the next frame (what every change did before). */
+  repaintAll: () => invalidateStaticLayer(),
   /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */
   skipTime: (seconds) => skipTime(seconds),
   save: () => saver.flush(),

@@ -10,7 +10,7 @@ import Testing
   private func report(
     _ host: PageHost, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, at time: Double
   ) -> PageHost.TouchStatus {
-    host.report(id: id, phaseCode: phase.pageCode, location: Point(x: x, y: y), time: time)
+    host.report(id: id, phaseCode: phase.rawValue, location: Point(x: x, y: y), time: time)
   }
 
   @Test func fingersReportedInOneFrameLandTogetherAndDrawACircle() {
@@ -121,12 +121,12 @@ import Testing
     host.tick(at: 2)
     let afterLine = host.staticLayerVersion()
     #expect(afterLine != first)
-    #expect(host.renderStaticLayer(whole: false) == 1)
-    #expect(host.staticIsIncrement, "only the new line, painted over the page's cache")
+    #expect(host.renderStaticLayer(whole: false) == 4, "the line over the two tiles it meets: clip, segment, twice")
+    #expect(host.staticMode == .append, "only the new line, painted over the page's cache")
     host.app.resize(to: Size(width: 400, height: 300))
     #expect(host.staticLayerVersion() != afterLine)
     #expect(host.renderStaticLayer(whole: false) >= 1)
-    #expect(!host.staticIsIncrement, "a resized layer is painted whole")
+    #expect(host.staticMode == .whole, "a resized layer is painted whole")
   }
 
   @Test func aDocumentLoadsIntoTheInputBufferOrSaysWhyNot() {

@@ -42,7 +42,7 @@ import Testing
 
   @Test func phaseCodesMatch() throws {
     let page = try object("PHASE")
-    let core = Dictionary(uniqueKeysWithValues: PageInterface.phaseCodes.map { ($0.phase.name, Int($0.code)) })
+    let core = Dictionary(uniqueKeysWithValues: TouchPhase.allCases.map { ($0.name, Int($0.rawValue)) })
     #expect(page == core)
   }
 
@@ -59,16 +59,20 @@ import Testing
     #expect(try object("KIND") == kinds)
   }
 
+  @Test func staticModesMatch() throws {
+    let core = Dictionary(uniqueKeysWithValues: PageHost.StaticMode.allCases.map { ($0.name, Int($0.rawValue)) })
+    #expect(try object("STATIC") == core)
+  }
+
   @Test func probeLayoutMatches() throws {
     let core = Dictionary(uniqueKeysWithValues: PageInterface.probeLayout.enumerated().map { ($1, $0) })
     #expect(try object("PROBE") == core)
   }
 
   @Test func everyPhaseHasACodeBothWays() {
-    for (phase, code) in PageInterface.phaseCodes {
-      #expect(TouchPhase(pageCode: code) == phase)
-      #expect(phase.pageCode == code)
+    for phase in TouchPhase.allCases {
+      #expect(TouchPhase(rawValue: PageInterface.phaseCode(phase)) == phase)
     }
-    #expect(TouchPhase(pageCode: 5) == nil)
+    #expect(TouchPhase(rawValue: 5) == nil)
   }
 }

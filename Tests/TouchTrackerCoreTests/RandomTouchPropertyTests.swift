@@ -42,6 +42,21 @@ import TouchTrackerCore
     }
   }
 
+  /// Found by the check above (seed kUdIkGyEeOn9x/noT8bncZ7vZ879+KSuIsGzwGldydA=):
+  /// a long press that began one step and still holds its line the next
+  /// moves it when fingers land, and that is not a "mysterious line".
+  @Test func aLineHeldSinceAnEarlierStepMayMoveWithItsLongPress() {
+    let steps: [Step] = [
+      (0, 0, 0, 0, 0), (0, 272, 0, 0, 0), (0, 1, 0, 0, 0), (55, 31, 0, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 95),
+      (0, 272, 0, 0, 0),
+    ]
+    let session = TouchSession()
+    for step in steps {
+      session.perform(step)
+      #expect(session.checkInvariants(after: step))
+    }
+  }
+
   /// The same, with colors by angle: every finished line is colored by its
   /// own direction and still round-trips through the document.
   @Test func randomTouchSequencesWithColorsByAngle() async {
@@ -216,7 +231,11 @@ final class TouchSession {
     let lines = app.drawing.lines
     let newEntries = app.drawView.log.entries.dropFirst(logCountBefore)
     let command = wasCommand || newEntries.contains { $0 == "doubleTap(_:)" || $0 == "delete(_:)" }
-    let pressed = newEntries.contains { $0.hasPrefix("longPress(_:)") }
+    // A long press that began in an earlier step and still holds its line
+    // moves it too (its pan follows the fingers), with nothing new in the log.
+    let lastPress = app.drawView.log.entries.prefix(logCountBefore).last { $0.hasPrefix("longPress(_:)") }
+    let stillHolding = lastPress.map { $0.hasSuffix(" began") || $0.hasSuffix(" changed") } ?? false
+    let pressed = stillHolding || newEntries.contains { $0.hasPrefix("longPress(_:)") }
     var problems: [String] = []
     if let selected = state.selectedLine, !lines.indices.contains(selected) {
       problems.append("selected line \(selected) of \(lines.count)")

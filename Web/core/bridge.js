@@ -10,8 +10,10 @@ export const PHASE = { began: 0, moved: 1, stationary: 2, ended: 3, cancelled: 4
 export const STATUS = { queued: 0, unknownPhase: 1, notFinite: 2, notDown: 3, refused: 4 };
 /** Floats per render command: [kind, a, b, c, d, width, rgb, extra] (RenderList.swift). */
 export const STRIDE = 8;
+/** How to apply what `tt_render_static` returned (`tt_static_mode`). */
+export const STATIC = { whole: 0, append: 1, repaint: 2 };
 /** A render command's kind, its first float. */
-export const KIND = { segment: 1, circle: 2, fill: 3, text: 4 };
+export const KIND = { segment: 1, circle: 2, fill: 3, text: 4, clip: 5 };
 /** The floats `tt_probe_line` writes, by position. */
 export const PROBE = { x: 0, y: 1, width: 2, rgb: 3 };
 /** Drawing names the server accepts (DrawingName.swift). */

@@ -4,12 +4,16 @@
 // selection, menus, palette) painted over it every frame that needs it.
 //
 // Cache protocol: `tt_static_version()` changes whenever the static layer
-// changed; `tt_render_static(whole)` then returns either everything (and
-// `tt_static_is_increment()` is 0: clear first) or only the lines added since
-// the last call (increment: paint over the cache). `whole` forces everything,
-// for a cache this page cleared itself (resize, first frame).
+// changed; `tt_render_static(whole)` then returns what to paint, in tiles
+// (each section starts with a clip command), and `tt_static_mode()` says
+// what it is: STATIC.whole (clear the cache, paint every tile), STATIC.append
+// (new lines over the tiles they meet) or STATIC.repaint (the tiles a change
+// touched, each filled with the background and painted again). A tile is
+// always painted clipped to itself, so a repaint of some tiles gives exactly
+// the pixels a repaint of all would. `whole` forces everything, for a cache
+// this page cleared itself (resize, first frame). See DrawView+Tiles.swift.
 
-import { KIND, PROBE, STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
+import { KIND, PROBE, STATIC, STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
 import { pointers } from '../input/pointers.js';
 
 const canvas = document.getElementById('canvas');
@@ -19,6 +23,8 @@ export const staticCanvas = document.createElement('canvas');
 const staticCtx = staticCanvas.getContext('2d');
 
 let size = { width: 0, height: 0, dpr: 1 };
+/** How the static layer was brought up to date, by mode, and the last repainted rectangle (for tests). */
+export const paintStats = { whole: 0, append: 0, repaint: 0, lastRepaint: null };
 let staticVersion = -1; // -1: the cache is empty and must be painted whole
 let mustRedraw = true;
 let predictedLastFrame = false;
@@ -51,9 +57,14 @@ function cssColor(rgb) {
 
 const textAt = (text, start, length) => decodeText(text.subarray(start, start + length));
 
-/** Paints `count` commands; consecutive segments of one style share a path. */
+/**
+ * Paints `count` commands; consecutive segments of one style share a path.
+ * A clip command clips what follows to its rectangle (snapped to whole
+ * device pixels, so neighboring tiles neither overlap nor leave a gap).
+ */
 function paint(c, count, floats, text) {
   let segmentStyle = null;
+  let clipped = false;
   c.lineCap = 'round';
   for (let i = 0; i < count * STRIDE; i += STRIDE) {
     const kind = floats[i];
@@ -73,7 +84,17 @@ function paint(c, count, floats, text) {
     }
     if (segmentStyle) c.stroke();
     segmentStyle = null;
-    if (kind === KIND.circle) {
+    if (kind === KIND.clip) {
+      if (clipped) c.restore();
+      const { dpr } = size;
+      const snap = (value) => Math.round(value * dpr) / dpr;
+      const [left, top] = [snap(floats[i + 1]), snap(floats[i + 2])];
+      c.save();
+      c.beginPath();
+      c.rect(left, top, snap(floats[i + 1] + floats[i + 3]) - left, snap(floats[i + 2] + floats[i + 4]) - top);
+      c.clip();
+      clipped = true;
+    } else if (kind === KIND.circle) {
       c.beginPath();
       c.arc(floats[i + 1], floats[i + 2], floats[i + 3], 0, 2 * Math.PI);
       c.strokeStyle = color;
@@ -98,15 +119,43 @@ function paint(c, count, floats, text) {
     }
   }
   if (segmentStyle) c.stroke();
+  if (clipped) c.restore();
 }
 
 function paintStaticLayer(whole) {
   const count = tt.tt_render_static(whole ? 1 : 0);
   const floats = f32(tt.tt_static_ptr(), count * STRIDE);
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
+  const mode = tt.tt_static_mode();
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-  if (!tt.tt_static_is_increment()) staticCtx.clearRect(0, 0, size.width, size.height);
+  if (mode === STATIC.whole) {
+    paintStats.whole++;
+    staticCtx.clearRect(0, 0, size.width, size.height);
+  } else if (mode === STATIC.append) {
+    paintStats.append++;
+  } else {
+    paintStats.repaint++;
+    paintStats.lastRepaint = tilesIn(floats, count);
+  }
   paint(staticCtx, count, floats, text);
+}
+
+/** The rectangle around the tiles (clip commands) of a list, for tests. */
+function tilesIn(floats, count) {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < count * STRIDE; i += STRIDE) {
+    if (floats[i] !== KIND.clip) continue;
+    left = Math.min(left, floats[i + 1]);
+    top = Math.min(top, floats[i + 2]);
+    right = Math.max(right, floats[i + 1] + floats[i + 3]);
+    bottom = Math.max(bottom, floats[i + 2] + floats[i + 4]);
+  }
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** Drops the cached static layer: the next frame paints it whole. */
+export function invalidateStaticLayer() {
+  staticVersion = -1;
 }
 
 /** Text on screen (menu items, palette buttons) and where it is centered. */

@@ -108,7 +108,7 @@ extension DrawView: GestureRecognizerDelegate {
       selectedLineIndex = indexOfLine(at: longPressRecognizer.location(in: self))
       lineBeforeMove = selectedLineIndex.map { drawing.lines[$0] }
       // The held line leaves the static layer and follows the finger in the live one.
-      if lineBeforeMove != nil { restructureStaticLayer() }
+      if let held = lineBeforeMove { restructureStaticLayer(damage: held.paintedBounds) }
       application?.menuController.hideMenu()
       // Movement before the press was recognized is not the user moving the line.
       moveRecognizer.setTranslation(.zero, in: self)
@@ -118,10 +118,11 @@ extension DrawView: GestureRecognizerDelegate {
         drawing.lines[index] = before
         commit(.moveLine(at: index, from: before, to: after))
       }
-      let wasHolding = lineBeforeMove != nil
+      // The held line goes back into the static layer where it now is.
+      let held = lineBeforeMove == nil ? nil : selectedLineIndex.map { drawing.lines[$0] }
       lineBeforeMove = nil
       selectedLineIndex = nil
-      if wasHolding { restructureStaticLayer() }
+      if let held { restructureStaticLayer(damage: held.paintedBounds) }
     default:
       break
     }

@@ -23,17 +23,20 @@ extension DrawView {
 
   /// The positions of the lines finished since `version`, when the drawing
   /// has only grown by whole lines since then (the usual case: someone is
-  /// drawing); nil when anything else changed and the layer must be redrawn whole.
+  /// drawing); nil when anything else changed.
   public func linesAppended(since version: Int) -> Range<Int>? {
-    guard version >= lastRestructureVersion, version <= drawingVersion else { return nil }
-    let appended = drawingVersion - version
+    guard let start = layerLog.start(after: version, current: drawingVersion) else { return nil }
+    let entries = layerLog.entries
+    for index in start..<entries.count where !entries[index].isAppend { return nil }
+    let appended = entries.count - start
     guard appended <= drawing.lines.count else { return nil }
     return drawing.lines.count - appended..<drawing.lines.count
   }
 
   /// Only the segments to paint over a static layer drawn at `version`, or
-  /// nil if it must be redrawn whole: finishing a line over 100,000 others
-  /// paints one segment, not 100,001.
+  /// nil if more than lines were added: finishing a line over 100,000 others
+  /// paints one segment, not 100,001. Untiled, for hosts that paint the
+  /// layer whole (`staticLayer`); the page's tiled form is `staticLayerUpdate`.
   public func staticLayerIncrement(since version: Int) -> RenderList? {
     guard let range = linesAppended(since: version) else { return nil }
     var list = RenderList()
@@ -44,11 +47,37 @@ extension DrawView {
     return list
   }
 
-  /// The static layer changes in a way appending cannot express (a line is
-  /// held, moved, deleted; a drawing is loaded).
-  func restructureStaticLayer() {
+  /// What a host that painted the tiled static layer at `version` paints to
+  /// bring it up to date: the new lines over their tiles, the tiles the
+  /// changes touched again, or (after a clear, a load, or changes spread
+  /// over half the tiles) every tile. Undoing, deleting or moving one line
+  /// among 100,000 repaints the tile or two around it, not every line.
+  public func staticLayerUpdate(since version: Int) -> StaticLayerUpdate {
+    if let range = linesAppended(since: version) {
+      var bounds: [Rect] = []
+      for line in drawing.lines[range] { bounds.append(line.paintedBounds) }
+      return .append(staticLayer(tiles: tiles(meetingAny: bounds), onlyLinesFrom: range.lowerBound))
+    }
+    guard let start = layerLog.start(after: version, current: drawingVersion) else { return wholeTiledLayer }
+    var rects: [Rect] = []
+    for change in layerLog.entries[start...] {
+      guard let rect = change.damage else { return wholeTiledLayer }
+      rects.append(rect)
+    }
+    let damaged = tiles(meetingAny: rects)
+    if damaged.count * 2 > allTiles.count { return wholeTiledLayer }
+    return .repaint(damaged.map(tileRect), staticLayer(tiles: damaged))
+  }
+
+  /// Every tile of the static layer, for a host starting from nothing.
+  public var wholeTiledLayer: StaticLayerUpdate { .whole(staticLayer(tiles: allTiles)) }
+
+  /// The static layer changed other than by a finished change: a line was
+  /// lifted out of it by a long press or put back, a drawing was loaded.
+  /// `damage` is the rectangle that changed, nil for everything.
+  func restructureStaticLayer(damage: Rect?) {
     drawingVersion += 1
-    lastRestructureVersion = drawingVersion
+    layerLog.record(version: drawingVersion, damage: damage, isAppend: false)
   }
 
   /// Work in progress and the selection, drawn over the static layer.

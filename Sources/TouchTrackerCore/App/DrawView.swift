@@ -36,9 +36,10 @@ public final class DrawView: View {
 
   /// Bumped on every change to the finished drawing; hosts ask for the static layer again when it moves.
   public internal(set) var drawingVersion = 0
-  /// The last version at which the finished drawing changed other than by
-  /// appending lines: from there on, each version adds exactly one line.
-  var lastRestructureVersion = 0
+  /// What changed at each recent `drawingVersion`, for hosts that repaint only that.
+  var layerLog = StaticLayerLog()
+  /// How far past a shape's stroke its antialiased edge can color a pixel.
+  public static let antialiasMargin = 2.0
 
   public override init(frame: Rect) {
     super.init(frame: frame)
@@ -148,10 +149,14 @@ public final class DrawView: View {
   func commit(_ change: DrawingChange) {
     change.apply(to: &drawing)
     undoStack.record(change)
-    didChangeDrawing(appendedLine: { if case .addLine(let line) = change { return line } else { return nil } }())
+    didChangeDrawing(
+      appendedLine: { if case .addLine(let line) = change { return line } else { return nil } }(),
+      damage: change.damage)
   }
 
-  func didChangeDrawing(appendedLine: Line? = nil) {
+  /// Brings the index, the selection and the static layer's log up to date
+  /// after a change that touched `damage` (nil: everything), and reports it.
+  func didChangeDrawing(appendedLine: Line? = nil, damage: Rect?) {
     if let appendedLine {
       lineIndex.append(appendedLine, lines: drawing.lines)
     } else {
@@ -159,7 +164,7 @@ public final class DrawView: View {
     }
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
     drawingVersion += 1
-    if appendedLine == nil { lastRestructureVersion = drawingVersion }
+    layerLog.record(version: drawingVersion, damage: damage, isAppend: appendedLine != nil)
     setNeedsDisplay()
     onChange?(drawing)
   }
@@ -171,22 +176,22 @@ public final class DrawView: View {
     undoStack.removeAll()
     selectedLineIndex = nil
     lineIndex.invalidate()
-    restructureStaticLayer()
+    restructureStaticLayer(damage: nil)
     setNeedsDisplay()
   }
 
   public func undo() {
-    guard undoStack.undo(in: &drawing) != nil else { return }
+    guard let change = undoStack.undo(in: &drawing) else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()
-    didChangeDrawing()
+    didChangeDrawing(damage: change.damage)
   }
 
   public func redo() {
-    guard undoStack.redo(in: &drawing) != nil else { return }
+    guard let change = undoStack.redo(in: &drawing) else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()
-    didChangeDrawing()
+    didChangeDrawing(damage: change.damage)
   }
 }
 

@@ -1,11 +1,14 @@
 /// Where a touch is in its life. A touch begins once, may move or stay
 /// stationary many times, and ends or is cancelled once.
-public enum TouchPhase: Hashable, Sendable {
-  case began
-  case moved
-  case stationary
-  case ended
-  case cancelled
+///
+/// The raw values are the numbers the browser page uses (`tt_touch`, `PHASE`
+/// in Web/core/bridge.js; `PageInterfaceTests` holds the two together).
+public enum TouchPhase: Int32, Hashable, Sendable, CaseIterable {
+  case began = 0
+  case moved = 1
+  case stationary = 2
+  case ended = 3
+  case cancelled = 4
 
   /// The name used in traces and in the event-order log.
   public var name: String {

@@ -28,6 +28,28 @@ public struct Rect: Hashable, Sendable {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }
 
+  /// The smallest rectangle holding both.
+  public func union(_ other: Rect) -> Rect {
+    let x = min(minX, other.minX)
+    let y = min(minY, other.minY)
+    return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
+  }
+
+  /// The part of both, or nil when they do not overlap.
+  public func intersection(_ other: Rect) -> Rect? {
+    let x = max(minX, other.minX)
+    let y = max(minY, other.minY)
+    let right = min(maxX, other.maxX)
+    let bottom = min(maxY, other.maxY)
+    guard right > x, bottom > y else { return nil }
+    return Rect(x: x, y: y, width: right - x, height: bottom - y)
+  }
+
+  /// Whether the two share any area.
+  public func intersects(_ other: Rect) -> Bool {
+    minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+  }
+
   /// The rectangle grown by `dx` on the left and right and `dy` on top and bottom.
   public func insetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)

@@ -25,8 +25,27 @@ final class PageHost {
   /// The drawing version and size of the static layer the page last painted.
   private var paintedVersion = -1
   private var paintedSize = Size.zero
-  /// The static buffers hold only segments to add to what the page painted.
-  private(set) var staticIsIncrement = false
+  /// How the page applies the static buffers to what it painted.
+  private(set) var staticMode = StaticMode.whole
+
+  /// `tt_static_mode`'s answer: how to apply the last `tt_render_static`.
+  enum StaticMode: Int32, CaseIterable {
+    /// Clear the cached layer and paint the list.
+    case whole = 0
+    /// Paint the list (new lines, tile by tile) over the cached layer.
+    case append = 1
+    /// Paint the list over the cached layer: tiles painted again.
+    case repaint = 2
+
+    /// The name the page uses (`STATIC` in Web/core/bridge.js).
+    var name: String {
+      switch self {
+      case .whole: "whole"
+      case .append: "append"
+      case .repaint: "repaint"
+      }
+    }
+  }
 
   var staticFloats = ExportBuffer<Float>(capacity: 1024)
   var staticText = ExportBuffer<UInt8>(capacity: 64)
@@ -75,7 +94,7 @@ final class PageHost {
 
   /// Queues one finger's change for the next `commit(at:)`.
   func report(id: Int, phaseCode: Int32, location: Point, time: Double) -> TouchStatus {
-    guard let phase = TouchPhase(pageCode: phaseCode) else {
+    guard let phase = TouchPhase(rawValue: phaseCode) else {
       return ignore(.unknownPhase, "Unknown phase \(phaseCode) for touch \(id)")
     }
     guard location.isFinite, time.isFinite else {
@@ -162,16 +181,24 @@ final class PageHost {
     return staticLayerSerial
   }
 
-  /// Copies the static layer into `staticFloats`/`staticText`; returns its
-  /// command count. Unless `whole` is asked for, and when only lines were
-  /// added since the layer the page last painted, the buffers hold just the
-  /// new segments and `staticIsIncrement` is set: the page paints them over
-  /// what it has.
+  /// Copies what the page must paint to bring its cached static layer up to
+  /// date into `staticFloats`/`staticText`, and says how in `staticMode`;
+  /// returns the command count. `whole` (the page cleared its copy) or a new
+  /// size repaints everything; otherwise only new lines, or only the
+  /// rectangle a change touched (`DrawView.staticLayerUpdate(since:)`).
   func renderStaticLayer(whole: Bool) -> Int {
     let view = app.drawView
-    let increment = whole || paintedSize != view.frame.size ? nil : view.staticLayerIncrement(since: paintedVersion)
-    let list = increment ?? view.staticLayer
-    staticIsIncrement = increment != nil
+    let update =
+      whole || paintedSize != view.frame.size ? view.wholeTiledLayer : view.staticLayerUpdate(since: paintedVersion)
+    let list: RenderList
+    switch update {
+    case .whole(let all):
+      (staticMode, list) = (.whole, all)
+    case .append(let segments):
+      (staticMode, list) = (.append, segments)
+    case .repaint(_, let damaged):
+      (staticMode, list) = (.repaint, damaged)
+    }
     paintedVersion = view.drawingVersion
     paintedSize = view.frame.size
     staticFloats.replace(with: list.floats)

@@ -10,6 +10,8 @@
 /// - circle (2): a,b = center; c = radius; width = stroke width
 /// - fill (3): a,b = origin; c,d = size; extra = corner radius
 /// - text (4): a,b = center; c = byte offset; d = byte length; width = font size
+/// - clip (5): a,b = origin; c,d = size: the commands after it, up to the
+///   next clip, are clipped to this rectangle (the static layer's tiles)
 public struct RenderList: Equatable, Sendable {
   public static let stride = 8
 
@@ -41,6 +43,11 @@ public struct RenderList: Equatable, Sendable {
   public mutating func appendFill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {
     append(
       .fill, Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height), 0, color, Float(cornerRadius))
+  }
+
+  /// Clips what follows, up to the next clip, to `rect`.
+  public mutating func appendClip(_ rect: Rect) {
+    append(.clip, Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height), 0, .black, 0)
   }
 
   public mutating func appendText(_ text: String, center: Point, size: Double, color: Color) {
@@ -79,6 +86,8 @@ public struct RenderList: Equatable, Sendable {
         result.append(.circle(center: Point(x: f[1], y: f[2]), radius: f[3], color: color, width: f[5]))
       case .fill:
         result.append(.fill(Rect(x: f[1], y: f[2], width: f[3], height: f[4]), color: color, cornerRadius: f[7]))
+      case .clip:
+        result.append(.clip(Rect(x: f[1], y: f[2], width: f[3], height: f[4])))
       case .text:
         let bytes = textBytes[Int(f[3])..<Int(f[3]) + Int(f[4])]
         let text = String(decoding: bytes, as: UTF8.self)
@@ -98,11 +107,13 @@ public enum RenderCommand: Equatable, Sendable {
   case circle(center: Point, radius: Double, color: Color, width: Double)
   case fill(Rect, color: Color, cornerRadius: Double)
   case text(String, center: Point, size: Double, color: Color)
+  case clip(Rect)
 
   public enum Kind: Int, Sendable {
     case segment = 1
     case circle = 2
     case fill = 3
     case text = 4
+    case clip = 5
   }
 }

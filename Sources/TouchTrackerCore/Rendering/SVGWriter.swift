@@ -52,6 +52,8 @@ public enum SVGWriter {
           number(cornerRadius)
         }
         text("\" fill=\"\(color.hex)\"/>\n")
+      case .clip:
+        break  // only the page's tiled static layer clips; a document is written untiled
       case .text(let string, let center, let size, let color):
         text("<text x=\"")
         number(center.x)

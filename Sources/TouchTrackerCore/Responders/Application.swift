@@ -212,10 +212,23 @@ open class Application: Responder {
   }
 
   private func deliverGrouped(_ items: [HeldTouch]) {
-    let sorted = items.sorted { a, b in
+    func precedes(_ a: HeldTouch, _ b: HeldTouch) -> Bool {
       if a.serial != b.serial { return a.serial < b.serial }
       if a.touch.phase != b.touch.phase { return a.touch.phase.deliveryRank < b.touch.phase.deliveryRank }
       return a.touch.identity < b.touch.identity
+    }
+    // An insertion sort: the items come nearly in order (each touch's in
+    // order, touch after touch) and are few, and the standard library's
+    // generic sort would cost the wasm about 3 KB.
+    var sorted = items
+    for index in sorted.indices.dropFirst() {
+      let item = sorted[index]
+      var slot = index
+      while slot > 0 && precedes(item, sorted[slot - 1]) {
+        sorted[slot] = sorted[slot - 1]
+        slot -= 1
+      }
+      sorted[slot] = item
     }
     var start = 0
     while start < sorted.count {

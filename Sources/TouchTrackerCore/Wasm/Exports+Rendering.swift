@@ -8,16 +8,17 @@
 public func ttStaticVersion() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.staticLayerVersion() ?? 0) }
 
 /// Renders the static layer into its buffers; returns the command count.
-/// With `whole` 0 and only lines added since the last call, the buffers hold
-/// just those (see `tt_static_is_increment`); pass 1 after the page cleared its copy.
+/// With `whole` 0 the buffers hold only what changed since the last call
+/// (see `tt_static_mode`); pass 1 after the page cleared its copy.
 @_expose(wasm, "tt_render_static") @_cdecl("tt_render_static")
 public func ttRenderStatic(_ whole: Int32) -> Int32 {
   Int32(truncatingIfNeeded: wasmHost?.renderStaticLayer(whole: whole != 0) ?? 0)
 }
 
-/// 1 when the last `tt_render_static` gave only segments to paint over the page's copy.
-@_expose(wasm, "tt_static_is_increment") @_cdecl("tt_static_is_increment")
-public func ttStaticIsIncrement() -> Int32 { flag(wasmHost?.staticIsIncrement ?? false) }
+/// How to apply the last `tt_render_static`: 0 whole (clear, paint), 1 append
+/// (paint over), 2 repaint (clip to the first command's rectangle; see `PageHost.StaticMode`).
+@_expose(wasm, "tt_static_mode") @_cdecl("tt_static_mode")
+public func ttStaticMode() -> Int32 { wasmHost?.staticMode.rawValue ?? 0 }
 
 @_expose(wasm, "tt_static_ptr") @_cdecl("tt_static_ptr")
 public func ttStaticPointer() -> Int32 { wasmHost?.staticFloats.address ?? 0 }

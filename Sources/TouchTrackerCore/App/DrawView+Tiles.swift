@@ -1,0 +1,86 @@
+/// The static layer as the page caches it: in square tiles, each painted
+/// clipped to itself.
+///
+/// Why tiles: a canvas rasterizes a long, thin line a little differently
+/// (up to a few levels per channel at its antialiased edge) when it is
+/// clipped than when it is not, so "repaint the damaged rectangle" cannot
+/// match "repaint everything" pixel for pixel. Painting every pixel the same
+/// way, always as part of its tile with the tile's clip, makes a repaint of
+/// some tiles exactly what a repaint of all tiles gives; and a change then
+/// costs the tiles it touched, whatever the size of the drawing.
+extension DrawView {
+  /// The side of a tile, in points.
+  public static let staticTileSize = 256.0
+
+  /// The grid of tiles over the view: columns and rows.
+  var tileGrid: (columns: Int, rows: Int) {
+    let size = DrawView.staticTileSize
+    return (max(1, Int((bounds.width / size).rounded(.up))), max(1, Int((bounds.height / size).rounded(.up))))
+  }
+
+  /// The tile numbers (row by row) that `rect` meets, in order.
+  func tiles(meeting rect: Rect) -> [Int] {
+    let size = DrawView.staticTileSize
+    let grid = tileGrid
+    func index(_ value: Double, _ count: Int) -> Int { min(max(Int((value / size).rounded(.down)), 0), count - 1) }
+    guard rect.maxX > 0, rect.maxY > 0, rect.minX < Double(grid.columns) * size, rect.minY < Double(grid.rows) * size
+    else { return [] }
+    var result: [Int] = []
+    for row in index(rect.minY, grid.rows)...index(rect.maxY, grid.rows) {
+      for column in index(rect.minX, grid.columns)...index(rect.maxX, grid.columns) {
+        result.append(row * grid.columns + column)
+      }
+    }
+    return result
+  }
+
+  func tileRect(_ tile: Int) -> Rect {
+    let size = DrawView.staticTileSize
+    let columns = tileGrid.columns
+    return Rect(x: Double(tile % columns) * size, y: Double(tile / columns) * size, width: size, height: size)
+  }
+
+  /// The tiles any of `rects` meets, in order, each once. (A mask, not a
+  /// `Set` or a sort: their generic code would cost the wasm kilobytes.)
+  func tiles(meetingAny rects: [Rect]) -> [Int] {
+    var hit = [Bool](repeating: false, count: tileGrid.columns * tileGrid.rows)
+    for rect in rects {
+      for tile in tiles(meeting: rect) { hit[tile] = true }
+    }
+    var result: [Int] = []
+    for (tile, isHit) in hit.enumerated() where isHit { result.append(tile) }
+    return result
+  }
+
+  /// Every tile, row by row.
+  var allTiles: [Int] { Array(0..<(tileGrid.columns * tileGrid.rows)) }
+
+  /// The static layer in `tiles`: for each, a clip to it, the background, and
+  /// every shape that meets it, in the layer's order (the held line left out).
+  /// With `onlyLinesFrom`, just the lines from that position on, over what
+  /// the tiles hold: what they would hold had they been painted whole with
+  /// those lines last.
+  ///
+  /// - Complexity: O(tiles × (lines + circles)) bounds checks.
+  func staticLayer(tiles: [Int], onlyLinesFrom first: Int? = nil) -> RenderList {
+    var list = RenderList()
+    let held = lineBeforeMove == nil ? nil : selectedLineIndex
+    let lines = drawing.lines
+    for tile in tiles {
+      let rect = tileRect(tile)
+      list.appendClip(rect)
+      if first == nil {
+        // A point past the tile on every side: the page snaps the clip to device pixels.
+        list.appendFill(rect.insetBy(dx: -1, dy: -1), color: DrawView.backgroundGray)
+        for circle in drawing.circles where circle.paintedBounds.intersects(rect) {
+          list.appendCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)
+        }
+      }
+      for index in (first ?? 0)..<lines.count where index != held && lines[index].paintedBounds.intersects(rect) {
+        let line = lines[index]
+        list.appendSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
+      }
+    }
+    return list
+  }
+}
