@@ -43,6 +43,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -78,6 +79,7 @@ let package = Package(
         "TouchTrackerServer",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ]
     ),
     .testTarget(

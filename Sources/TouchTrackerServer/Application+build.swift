@@ -18,13 +18,15 @@ public func buildApplication(
   logger.logLevel = configuration.logLevel
   let store = try DrawingStore(path: configuration.databasePath)
   let router = buildRouter(store: store, configuration: configuration)
+  let connectionLimit = ConnectionLimit.fromFileDescriptorLimit()
+  let waiting = WaitingConnections(capacity: configuration.maximumWaitingConnections ?? connectionLimit / 2)
   return Application(
     router: router,
-    server: GuardedHTTP1Channel.builder(timeouts: configuration.timeouts),
+    server: GuardedHTTP1Channel.builder(timeouts: configuration.timeouts, waiting: waiting),
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.host, port: configuration.port),
       serverName: "TouchTracker",
-      availableConnectionsDelegate: MaximumAvailableConnections(ConnectionLimit.fromFileDescriptorLimit())
+      availableConnectionsDelegate: MaximumAvailableConnections(connectionLimit)
     ),
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
     logger: logger

@@ -15,6 +15,10 @@ public struct ServerConfiguration: Sendable {
   /// other `Host` is refused, which is what stops DNS rebinding.
   public var publicHost: String?
   public var timeouts: ConnectionTimeouts
+  /// How many connections may wait for a request head at once before the
+  /// longest-waiting is closed; nil: half the connection limit (which is the
+  /// descriptor limit less a reserve).
+  public var maximumWaitingConnections: Int?
   /// How long a graceful shutdown (SIGTERM, SIGINT) may take before the
   /// process exits anyway, whatever the clients are doing.
   public var shutdownLimit: Duration
@@ -27,6 +31,7 @@ public struct ServerConfiguration: Sendable {
     webRoot: String? = nil,
     publicHost: String? = nil,
     timeouts: ConnectionTimeouts = ConnectionTimeouts(),
+    maximumWaitingConnections: Int? = nil,
     shutdownLimit: Duration = .seconds(8),
     logLevel: Logger.Level = .notice
   ) {
@@ -36,6 +41,7 @@ public struct ServerConfiguration: Sendable {
     self.webRoot = webRoot
     self.publicHost = publicHost
     self.timeouts = timeouts
+    self.maximumWaitingConnections = maximumWaitingConnections
     self.shutdownLimit = shutdownLimit
     self.logLevel = logLevel
   }

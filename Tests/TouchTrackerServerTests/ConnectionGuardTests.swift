@@ -14,8 +14,18 @@ import Testing
   /// Runs `body` with the port of a live server. The body's socket calls
   /// block, so it runs on a thread of its own: on one of the few threads of
   /// Swift's cooperative pool it would starve the in-process server it talks to.
-  static func live(_ body: @escaping @Sendable (Int) throws -> Void) async throws {
-    try await TestServer.run(.live, configure: { $0.timeouts = Self.short }) { _, client in
+  static func live(
+    timeouts: ConnectionTimeouts = Self.short,
+    maximumWaitingConnections: Int? = nil,
+    _ body: @escaping @Sendable (Int) throws -> Void
+  ) async throws {
+    try await TestServer.run(
+      .live,
+      configure: {
+        $0.timeouts = timeouts
+        $0.maximumWaitingConnections = maximumWaitingConnections
+      }
+    ) { _, client in
       let port = try #require(client.port)
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         Thread.detachNewThread { continuation.resume(with: Result { try body(port) }) }

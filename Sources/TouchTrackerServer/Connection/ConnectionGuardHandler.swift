@@ -6,7 +6,8 @@ import NIOHTTP1
 /// and keeps each connection within `ConnectionTimeouts`:
 ///
 /// - header timeout: a connection that has not sent a complete request head
-///   in time (slowloris, or idle between keep-alive requests) is closed;
+///   in time (slowloris, or idle between keep-alive requests) is closed, and
+///   sooner if too many are waiting (`WaitingConnections`);
 /// - body timeout: a body still arriving in time gets 408 and a close;
 /// - a response carrying `Connection: close` (413, 408, a malformed body,
 ///   HTTP/1.0 without keep-alive, shutting down) closes the connection once
@@ -25,6 +26,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   typealias OutboundOut = HTTPServerResponsePart
 
   private let timeouts: ConnectionTimeouts
+  private let waiting: WaitingConnections
   private var timer: Scheduled<Void>?
   /// Requests whose head arrived and whose response has not ended.
   private var inFlight = 0
@@ -35,8 +37,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   /// After the closing response: further writes are dropped.
   private var finished = false
 
-  init(timeouts: ConnectionTimeouts) {
+  init(timeouts: ConnectionTimeouts, waiting: WaitingConnections) {
     self.timeouts = timeouts
+    self.waiting = waiting
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -45,6 +48,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func handlerRemoved(context: ChannelHandlerContext) {
     cancelTimer()
+    waiting.remove(context.channel)
   }
 
   func channelActive(context: ChannelHandlerContext) {
@@ -54,12 +58,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func channelInactive(context: ChannelHandlerContext) {
     cancelTimer()
+    waiting.remove(context.channel)
     context.fireChannelInactive()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
     case .head(let head):
+      waiting.remove(context.channel)
       inFlight += 1
       readingBody = true
       keepAlive = head.isKeepAlive
@@ -113,6 +119,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   // MARK: - Timeouts
 
   private func waitForHead(_ context: ChannelHandlerContext) {
+    waiting.add(context.channel)
     schedule(context, after: timeouts.header) { _, context in context.close(promise: nil) }
   }
 

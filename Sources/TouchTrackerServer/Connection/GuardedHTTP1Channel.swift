@@ -11,13 +11,16 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
   let http1: HTTP1Channel
   let timeouts: ConnectionTimeouts
+  let waiting: WaitingConnections
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     let timeouts = timeouts
+    let waiting = waiting
     return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
       let pipeline = channel.pipeline.syncOperations
       let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
-      try pipeline.addHandler(ConnectionGuardHandler(timeouts: timeouts), position: .after(decoder.handler))
+      try pipeline.addHandler(
+        ConnectionGuardHandler(timeouts: timeouts, waiting: waiting), position: .after(decoder.handler))
       return value
     }
   }
@@ -27,9 +30,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
   }
 
   /// The server builder for `Application`.
-  static func builder(timeouts: ConnectionTimeouts) -> HTTPServerBuilder {
+  static func builder(timeouts: ConnectionTimeouts, waiting: WaitingConnections) -> HTTPServerBuilder {
     HTTPServerBuilder { responder in
-      GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder), timeouts: timeouts)
+      GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder), timeouts: timeouts, waiting: waiting)
     }
   }
 }
