@@ -16,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
@@ -37,10 +39,23 @@ let package = Package(
       dependencies: [
         "TouchTrackerCore",
         "TouchTrackerStore",
+        "TouchTrackerWebAssets",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // The page's files (everything under Web/, including the built
+    // touchtracker.wasm when it exists) compiled into the binary, so an
+    // installed `touchtracker serve` needs no files beside it.
+    .target(name: "TouchTrackerWebAssets", plugins: ["EmbedWebAssets"]),
+    .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["embed-web-assets"]),
+    .executableTarget(name: "embed-web-assets", path: "Plugins/embed-web-assets"),
     .executableTarget(
       name: "touchtracker",
       dependencies: [
@@ -63,6 +78,8 @@ let package = Package(
       dependencies: [
         "TouchTrackerServer",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ]
     ),
     .testTarget(

@@ -9,17 +9,26 @@ struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
   var status: HTTPResponse.Status
   var message: String
   var revision: Int?
+  /// Whether the connection closes after this answer: when the rest of the
+  /// request cannot or should not be read (a body too large, malformed or
+  /// too slow), waiting for it would only hold the client up.
+  var closesConnection: Bool
 
-  init(_ status: HTTPResponse.Status, _ message: String, revision: Int? = nil) {
+  init(_ status: HTTPResponse.Status, _ message: String, revision: Int? = nil, closesConnection: Bool = false) {
     self.status = status
     self.message = message
     self.revision = revision
+    self.closesConnection = closesConnection
   }
 
   var description: String { "\(status.code) \(message)" }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
-    try JSONBody.response(Body(error: message, revision: revision), status: status)
+    try JSONBody.response(
+      Body(error: message, revision: revision),
+      status: status,
+      headers: closesConnection ? [.connection: "close"] : [:]
+    )
   }
 
   private struct Body: Encodable {
@@ -32,7 +41,15 @@ extension APIError {
   /// The largest request body: a 100,000-line drawing is about 9 MB.
   static let maximumBodySize = 32 * 1024 * 1024
 
-  static let bodyTooLarge = APIError(.contentTooLarge, "Request body is larger than 32 MiB")
+  static let bodyTooLarge = APIError(
+    .contentTooLarge, "Request body is larger than 32 MiB", closesConnection: true)
+
+  static let malformedBody = APIError(
+    .badRequest, "Malformed request body: the HTTP framing (chunk sizes) is invalid", closesConnection: true)
+
+  static let wasmMissing = APIError(
+    .notFound,
+    "touchtracker.wasm was not built into this server: run Scripts/build-wasm.sh, then swift build again")
 
   static func notFound(_ name: DrawingName) -> APIError {
     APIError(.notFound, "No drawing named '\(name)'")
@@ -53,7 +70,7 @@ extension APIError {
   init(_ error: DrawingStoreError) {
     switch error {
     case .conflict(_, _, let current): self.init(.conflict, error.description, revision: current)
-    case .cannotOpen: self.init(.internalServerError, error.description)
+    case .cannotOpen, .damaged: self.init(.internalServerError, error.description)
     }
   }
 }

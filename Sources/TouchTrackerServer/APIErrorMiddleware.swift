@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOHTTP1
 
 /// Makes every failure under `/api/` a JSON error: handlers throw `APIError`s
 /// already; this turns the rest (an unknown route, a database failure) into
@@ -17,6 +18,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         throw APIError(.notFound, "No such endpoint: \(request.method) \(request.uri.path)")
       }
       throw APIError(error.status, error.status.reasonPhrase)
+    } catch is HTTPParserError {
+      throw APIError.malformedBody  // The client's framing, not our failure.
     } catch {
       context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
       throw APIError(.internalServerError, "Internal server error")

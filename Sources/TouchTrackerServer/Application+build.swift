@@ -1,9 +1,11 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
+import ServiceLifecycle
 import TouchTrackerStore
 
-/// The TouchTracker server: the page and its files from the web root, and the
-/// drawings API under `/api/drawings`, backed by the database it opens.
+/// The TouchTracker server: the page's files, `/healthz`, and the drawings
+/// API under `/api/drawings`, backed by the database it opens.
 ///
 /// - Parameter onServerRunning: Called once the server listens, with the port
 ///   it listens on (useful when `configuration.port` is 0).
@@ -15,12 +17,16 @@ public func buildApplication(
   var logger = Logger(label: "touchtracker")
   logger.logLevel = configuration.logLevel
   let store = try DrawingStore(path: configuration.databasePath)
-  let router = buildRouter(store: store, webRoot: configuration.webRoot, logger: logger)
+  let router = buildRouter(store: store, configuration: configuration)
+  let connectionLimit = ConnectionLimit.fromFileDescriptorLimit()
+  let waiting = WaitingConnections(capacity: configuration.maximumWaitingConnections ?? connectionLimit / 2)
   return Application(
     router: router,
+    server: GuardedHTTP1Channel.builder(timeouts: configuration.timeouts, waiting: waiting),
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.host, port: configuration.port),
-      serverName: "TouchTracker"
+      serverName: "TouchTracker",
+      availableConnectionsDelegate: MaximumAvailableConnections(connectionLimit)
     ),
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
     logger: logger
@@ -28,24 +34,47 @@ public func buildApplication(
 }
 
 /// The routes of `buildApplication`, on their own for tests and for embedding.
-public func buildRouter(
-  store: DrawingStore,
-  webRoot: String,
-  logger: Logger = Logger(label: "touchtracker")
-) -> Router<BasicRequestContext> {
+///
+/// Middleware order, outermost first: security headers on every answer;
+/// the Host/Origin check before anything is read or written; JSON errors
+/// under `/api/`; then the page's files.
+public func buildRouter(store: DrawingStore, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+  let assets = configuration.webRoot.map { WebAssets(root: $0) } ?? WebAssets()
   let router = Router()
+  router.add(middleware: SecurityHeadersMiddleware())
+  router.add(
+    middleware: HostCheckMiddleware(
+      policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost)))
   router.add(middleware: APIErrorMiddleware())
-  router.add(middleware: WebRootMiddleware(webRoot: webRoot, logger: logger))
+  router.add(middleware: WebAssetsMiddleware(assets: assets))
+  HealthController(store: store, assets: assets).addRoutes(to: router)
   DrawingsController(store: store).addRoutes(to: router.group("api/drawings"))
   return router
 }
 
 /// Builds the application and runs it until SIGINT or SIGTERM, for
 /// `touchtracker serve` (which does not import Hummingbird itself).
+///
+/// Shutdown is bounded: connections get `timeouts.shutdownBody` to finish a
+/// body, the group cancels what is left after `shutdownLimit` minus a
+/// second, and `ShutdownDeadline` ends the process at `shutdownLimit`.
 public func runServer(
   _ configuration: ServerConfiguration,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws {
   let app = try await buildApplication(configuration, onServerRunning: onServerRunning)
-  try await app.runService()
+  var logger = Logger(label: "touchtracker")
+  logger.logLevel = configuration.logLevel
+  var group = ServiceGroupConfiguration(
+    services: [
+      .init(service: app),
+      // Last, so it hears the shutdown first: the group tells services in
+      // reverse order, each after the one before it has finished.
+      .init(service: ShutdownDeadline(limit: configuration.shutdownLimit)),
+    ],
+    gracefulShutdownSignals: [.sigterm, .sigint],
+    logger: logger
+  )
+  group.maximumGracefulShutdownDuration = max(configuration.shutdownLimit - .seconds(1), .milliseconds(100))
+  try await ServiceGroup(configuration: group).run()
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 import TouchTrackerCore
 import TouchTrackerStore
 
@@ -10,14 +11,34 @@ import TouchTrackerStore
 /// `If-Match: "3"` and answer 409 with the current revision if it is stale.
 /// Every request is validated (name, header, size, document) before the
 /// store is touched, so a bad request never changes a drawing.
+///
+/// `HEAD` answers as `GET` without the body; `OPTIONS` says what a path allows.
 struct DrawingsController {
   let store: DrawingStore
 
   func addRoutes(to group: RouterGroup<BasicRequestContext>) {
     group.get(use: list)
+    group.head { Self.withoutBody(try await list($0, context: $1)) }
+    group.on("", method: .options) { _, _ in Self.allow("GET, HEAD, OPTIONS") }
     group.get(":name", use: load)
+    group.head(":name") { Self.withoutBody(try await load($0, context: $1)) }
     group.put(":name", use: save)
     group.delete(":name", use: delete)
+    group.on(":name", method: .options) { _, _ in Self.allow("GET, HEAD, PUT, DELETE, OPTIONS") }
+  }
+
+  /// `response` as the answer to `HEAD`: the same status and headers,
+  /// `Content-Length` included, and no body.
+  static func withoutBody(_ response: Response) -> Response {
+    var response = response
+    let length = response.headers[.contentLength]
+    response.body = ResponseBody()
+    response.headers[.contentLength] = length
+    return response
+  }
+
+  static func allow(_ methods: String) -> Response {
+    Response(status: .noContent, headers: [.allow: methods])
   }
 
   /// One entry of the list.
@@ -45,7 +66,14 @@ struct DrawingsController {
   /// The stored document text exactly, with nothing added to the body.
   @Sendable func load(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
-    guard let document = try await store.loadDocument(name) else { throw APIError.notFound(name) }
+    let stored: StoredDocument?
+    do {
+      stored = try await store.loadDocument(name)
+    } catch let error as DrawingStoreError {
+      context.logger.error("\(error)")
+      throw APIError(error)
+    }
+    guard let document = stored else { throw APIError.notFound(name) }
     return JSONBody.response(json: document.json, headers: Self.revisionHeaders(document.revision))
   }
 
@@ -54,7 +82,7 @@ struct DrawingsController {
     let expected = try Self.expectedRevision(in: request)
     let drawing: Drawing
     do {
-      drawing = try DocumentCodec.decode(try await Self.body(of: request))
+      drawing = try await DocumentDecoding.decode(try await Self.body(of: request))
     } catch let error as DocumentError {
       throw APIError(error)
     }
@@ -114,6 +142,10 @@ struct DrawingsController {
       return Data(buffer.readableBytesView)
     } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       throw APIError.bodyTooLarge
+    } catch is HTTPParserError {
+      // NIO found the framing broken (a chunk size that is not hex, say):
+      // the client's fault, and the connection cannot be trusted further.
+      throw APIError.malformedBody
     }
   }
 

@@ -1,27 +1,48 @@
 import Logging
 
-/// Where `touchtracker serve` listens and what it serves.
+/// Where `touchtracker serve` listens, what it serves and how long it waits.
 public struct ServerConfiguration: Sendable {
   public var host: String
   public var port: Int
   /// The SQLite file of the drawings; created if missing.
   public var databasePath: String
   /// The directory of `index.html`, `app.js`, `touchtracker.wasm` and the
-  /// rest of the page: the repository's `Web/`.
-  public var webRoot: String
+  /// rest of the page, read from disk on every request (for development);
+  /// nil serves the files embedded in the binary.
+  public var webRoot: String?
+  /// A name the server is reached by besides its bound address and the
+  /// loopback names (`drawings.example.org`, with or without a port); every
+  /// other `Host` is refused, which is what stops DNS rebinding.
+  public var publicHost: String?
+  public var timeouts: ConnectionTimeouts
+  /// How many connections may wait for a request head at once before the
+  /// longest-waiting is closed; nil: half the connection limit (which is the
+  /// descriptor limit less a reserve).
+  public var maximumWaitingConnections: Int?
+  /// How long a graceful shutdown (SIGTERM, SIGINT) may take before the
+  /// process exits anyway, whatever the clients are doing.
+  public var shutdownLimit: Duration
   public var logLevel: Logger.Level
 
   public init(
     host: String = "127.0.0.1",
     port: Int = 8080,
     databasePath: String = "touchtracker.sqlite",
-    webRoot: String,
+    webRoot: String? = nil,
+    publicHost: String? = nil,
+    timeouts: ConnectionTimeouts = ConnectionTimeouts(),
+    maximumWaitingConnections: Int? = nil,
+    shutdownLimit: Duration = .seconds(8),
     logLevel: Logger.Level = .notice
   ) {
     self.host = host
     self.port = port
     self.databasePath = databasePath
     self.webRoot = webRoot
+    self.publicHost = publicHost
+    self.timeouts = timeouts
+    self.maximumWaitingConnections = maximumWaitingConnections
+    self.shutdownLimit = shutdownLimit
     self.logLevel = logLevel
   }
 }

@@ -3,11 +3,18 @@ import Foundation
 import TouchTrackerServer
 
 /// `touchtracker serve`: the browser app and the drawings API on one port.
+///
+/// The page's files are built into the binary, so this runs from anywhere;
+/// `--web-root` serves them from disk instead, for working on the page.
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
     abstract: "Serve the app in the browser and save its drawings.",
-    discussion: "Open the printed URL; add ?drawing=NAME to open another drawing. Stop with Ctrl-C."
+    discussion: """
+      Open the printed URL; add ?drawing=NAME to open another drawing. Stop with Ctrl-C.
+      There is no access control yet: anyone who reaches the port can read and change every drawing, \
+      so the server listens on loopback only unless --allow-remote is given.
+      """
   )
 
   @Option(help: "The address to listen on.")
@@ -21,25 +28,60 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The directory of index.html and the app's files (default: the nearest Web/ above).",
+      "Serve the page's files from this directory instead of those built in (for development).",
       valueName: "path"))
   var webRoot: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A name the server is reached by besides its address and localhost (requests naming others are refused).",
+      valueName: "name"))
+  var publicHost: String?
+
+  @Flag(help: "Allow listening on an address other machines can reach (there is no access control yet).")
+  var allowRemote = false
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("Invalid port \(port): use 0 to 65535") }
   }
 
   func run() async throws {
+    if !Self.isLoopback(host) {
+      guard allowRemote else {
+        throw CLIError(
+          "Listening on '\(host)' would let other machines read and change every drawing (there is no access control yet); pass --allow-remote to do it anyway"
+        )
+      }
+      CLIInput.printError(
+        "Warning: listening on '\(host)' with no access control: anyone who reaches this port can read, change and delete every drawing"
+      )
+    }
+    let webRoot = try self.webRoot.map { try WebRoot.check($0).path }
     let configuration = ServerConfiguration(
       host: host,
       port: port,
       databasePath: database,
-      webRoot: try WebRoot.resolve(webRoot).path
+      webRoot: webRoot,
+      publicHost: publicHost
     )
+    if webRoot == nil && !WebRoot.embeddedHasWasm {
+      CLIInput.printError(
+        "Warning: this binary was built without touchtracker.wasm, so the page cannot start; run Scripts/build-wasm.sh, then swift build"
+      )
+    }
     let host = host.contains(":") ? "[\(host)]" : host
     try await runServer(configuration) { port in
       // Unbuffered, so a script reading the pipe sees the line at once.
       FileHandle.standardOutput.write(Data("TouchTracker is listening on http://\(host):\(port)/\n".utf8))
     }
+  }
+
+  /// Whether `host` is only reachable from this machine: `localhost`,
+  /// 127.0.0.0/8 or `::1`.
+  static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased()
+    if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchTrackerServer
 
 /// `touchtracker`: serve the browser app, replay touch traces, render documents.
 @main
@@ -6,6 +7,7 @@ struct TouchTrackerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "touchtracker",
     abstract: "A multi-touch line-drawing app and its UIKit-style touch event engine.",
+    version: TouchTrackerVersion.current,
     subcommands: [ServeCommand.self, ReplayCommand.self, RenderCommand.self]
   )
 }

@@ -21,7 +21,14 @@ struct TestServer: Sendable {
     "manifest.webmanifest": #"{"name": "TouchTracker"}"#,
   ]
 
+  /// - Parameters:
+  ///   - setup: `.router` (no sockets) or `.live` (a real server on a free
+  ///     loopback port, `client.port`).
+  ///   - configure: Changes to the configuration (timeouts, public host,
+  ///     `webRoot = nil` for the embedded files).
   static func run<T: Sendable>(
+    _ setup: TestingSetup = .router,
+    configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
     _ body: @escaping @Sendable (TestServer, any TestClientProtocol) async throws -> T
   ) async throws -> T {
     let directory = FileManager.default.temporaryDirectory
@@ -33,10 +40,10 @@ struct TestServer: Sendable {
       try Data(contents.utf8).write(to: server.webRoot.appendingPathComponent(name))
     }
     try Data("top secret".utf8).write(to: directory.appendingPathComponent("secret.txt"))
-    let app = try await buildApplication(
-      ServerConfiguration(databasePath: server.databasePath, webRoot: server.webRoot.path)
-    )
-    return try await app.test(.router) { client in try await body(server, client) }
+    var configuration = ServerConfiguration(port: 0, databasePath: server.databasePath, webRoot: server.webRoot.path)
+    configure(&configuration)
+    let app = try await buildApplication(configuration)
+    return try await app.test(setup) { client in try await body(server, client) }
   }
 }
 

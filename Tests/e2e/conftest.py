@@ -139,6 +139,10 @@ def server(tmp_path, wasm):
 
 
 def open_page(browser, url, **options):
+    # The tests' own probes (`wait_for_function` with a string) are evaluated
+    # inside the page, which the server's Content-Security-Policy forbids;
+    # test_security.py checks the page itself under the policy.
+    options.setdefault("bypass_csp", True)
     context = browser.new_context(viewport=VIEWPORT, has_touch=True, **options)
     page = context.new_page()
     page.errors = []

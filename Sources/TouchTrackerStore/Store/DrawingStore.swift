@@ -26,10 +26,15 @@ public final class DrawingStore: Sendable {
 
   /// Opens the database at `path`, creating it and its tables if needed.
   ///
+  /// An existing file must be one of ours (or a SQLite file without tables):
+  /// an empty file, a foreign database or a non-database is refused before
+  /// anything writes to it (see `DatabaseFileCheck`).
+  ///
   /// - Parameter now: The clock that stamps `updatedAt`; tests inject one.
   public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws(DrawingStoreError) {
     self.path = path
     self.now = now
+    try DatabaseFileCheck.check(path: path)
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     do {
@@ -65,12 +70,15 @@ public final class DrawingStore: Sendable {
   }
 
   /// The document text of the drawing named `name`, or nil if there is none.
+  ///
+  /// - Throws: `DrawingStoreError.damaged` if the stored text no longer
+  ///   matches its checksum.
   public func loadDocument(_ name: DrawingName) async throws -> StoredDocument? {
     try await database.read { db in
-      guard let record = try DrawingRecord.fetchOne(db, key: name.rawValue), let document = record.document else {
-        return nil
-      }
-      return StoredDocument(json: Data(document.utf8), revision: record.revision, updatedAt: record.updatedAt)
+      guard let record = try DrawingRecord.fetchOne(db, key: name.rawValue),
+        let document = try record.verifiedDocument()
+      else { return nil }
+      return StoredDocument(json: document, revision: record.revision, updatedAt: record.updatedAt)
     }
   }
 
@@ -114,6 +122,7 @@ public final class DrawingStore: Sendable {
       }
       try Self.check(expected, against: stored, name: name)
       stored.document = nil
+      stored.checksum = nil
       stored.revision += 1
       stored.lineCount = 0
       stored.circleCount = 0

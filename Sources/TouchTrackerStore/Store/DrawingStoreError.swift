@@ -5,6 +5,8 @@ public enum DrawingStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case conflict(name: String, expected: Int, current: Int)
   /// The file is not a database, is damaged, or cannot be created.
   case cannotOpen(path: String, reason: String)
+  /// A stored document no longer matches the checksum written with it.
+  case damaged(name: String)
 
   public var description: String {
     switch self {
@@ -14,6 +16,8 @@ public enum DrawingStoreError: Error, Hashable, Sendable, CustomStringConvertibl
       "Drawing '\(name)' is at revision \(current), not \(expected)"
     case .cannotOpen(let path, let reason):
       "Cannot open database '\(path)': \(reason)"
+    case .damaged(let name):
+      "Drawing '\(name)' is damaged in the database (its checksum does not match); it is not served"
     }
   }
 }

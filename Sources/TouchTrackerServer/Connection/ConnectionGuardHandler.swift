@@ -1,0 +1,175 @@
+import NIOCore
+import NIOHTTP1
+
+/// Sits right after NIO's HTTP/1 decoder, where requests are still HTTP/1
+/// messages (Hummingbird's types above it no longer know the HTTP version),
+/// and keeps each connection within `ConnectionTimeouts`:
+///
+/// - header timeout: a connection that has not sent a complete request head
+///   in time (slowloris, or idle between keep-alive requests) is closed, and
+///   sooner if too many are waiting (`WaitingConnections`);
+/// - body timeout: a body still arriving in time gets 408 and a close;
+/// - a response carrying `Connection: close` (413, 408, a malformed body,
+///   HTTP/1.0 without keep-alive, shutting down) closes the connection once
+///   written: output first, so the client reads the answer, then the socket
+///   after `linger`, so a client still sending is not left hanging;
+/// - on graceful shutdown, a request whose body is still arriving gets
+///   `shutdownBody` more before its connection is closed.
+///
+/// Hummingbird's own idle handling leaves a request whose body trickles in
+/// open for as long as bytes keep coming, and keeps a connection open after
+/// an early 413 while it drains the body; this handler bounds both.
+final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundIn = HTTPServerResponsePart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private let timeouts: ConnectionTimeouts
+  private let waiting: WaitingConnections
+  private var timer: Scheduled<Void>?
+  /// Requests whose head arrived and whose response has not ended.
+  private var inFlight = 0
+  private var readingBody = false
+  private var responding = false
+  private var keepAlive = true
+  private var closeAfterResponse = false
+  /// After the closing response: further writes are dropped.
+  private var finished = false
+
+  init(timeouts: ConnectionTimeouts, waiting: WaitingConnections) {
+    self.timeouts = timeouts
+    self.waiting = waiting
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    if context.channel.isActive { waitForHead(context) }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    cancelTimer()
+    waiting.remove(context.channel)
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    waitForHead(context)
+    context.fireChannelActive()
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    cancelTimer()
+    waiting.remove(context.channel)
+    context.fireChannelInactive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      waiting.remove(context.channel)
+      inFlight += 1
+      readingBody = true
+      keepAlive = head.isKeepAlive
+      schedule(context, after: timeouts.body, Self.bodyTimedOut)
+    case .body:
+      break
+    case .end:
+      readingBody = false
+      cancelTimer()  // The request is complete: its handler may take its time.
+    }
+    context.fireChannelRead(data)
+  }
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    guard !finished else {
+      promise?.fail(ChannelError.ioOnClosedChannel)
+      return
+    }
+    switch unwrapOutboundIn(data) {
+    case .head(var head):
+      responding = true
+      if !keepAlive || head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
+        closeAfterResponse = true
+      }
+      if closeAfterResponse { head.headers.replaceOrAdd(name: "connection", value: "close") }
+      context.write(wrapOutboundOut(.head(head)), promise: promise)
+    case .body:
+      context.write(data, promise: promise)
+    case .end:
+      responding = false
+      inFlight -= 1
+      if closeAfterResponse {
+        finish(context, lastWrite: data, promise: promise)
+      } else {
+        context.write(data, promise: promise)
+        if inFlight == 0 && !readingBody { waitForHead(context) }
+      }
+    }
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is ChannelShouldQuiesceEvent {
+      // Responses from now on close their connection; Hummingbird closes
+      // idle ones itself; a body still arriving gets a short grace.
+      closeAfterResponse = true
+      if readingBody { schedule(context, after: timeouts.shutdownBody, Self.bodyTimedOut) }
+    }
+    context.fireUserInboundEventTriggered(event)
+  }
+
+  // MARK: - Timeouts
+
+  private func waitForHead(_ context: ChannelHandlerContext) {
+    waiting.add(context.channel)
+    schedule(context, after: timeouts.header) { _, context in context.close(promise: nil) }
+  }
+
+  /// Answers 408 if no response has begun (the handler is still waiting for
+  /// the body), else just closes.
+  private static func bodyTimedOut(_ handler: ConnectionGuardHandler, _ context: ChannelHandlerContext) {
+    guard !handler.responding, !handler.finished else {
+      context.close(promise: nil)
+      return
+    }
+    let body = ByteBuffer(string: #"{"error":"Request body not received within the time limit"}"#)
+    var headers = HTTPHeaders()
+    headers.add(name: "content-type", value: "application/json; charset=utf-8")
+    headers.add(name: "content-length", value: String(body.readableBytes))
+    headers.add(name: "connection", value: "close")
+    for (name, value) in SecurityHeaders.all { headers.add(name: name, value: value) }
+    context.write(
+      handler.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .requestTimeout, headers: headers))),
+      promise: nil)
+    context.write(handler.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+    handler.finish(context, lastWrite: handler.wrapOutboundOut(.end(nil)), promise: nil)
+  }
+
+  /// Writes the last part of the closing response, half-closes the output so
+  /// the client sees the end, and closes the socket after `linger`.
+  private func finish(_ context: ChannelHandlerContext, lastWrite: NIOAny, promise: EventLoopPromise<Void>?) {
+    finished = true
+    context.writeAndFlush(lastWrite, promise: promise)
+    context.close(mode: .output, promise: nil)
+    schedule(context, after: timeouts.linger) { _, context in context.close(promise: nil) }
+  }
+
+  private func schedule(
+    _ context: ChannelHandlerContext,
+    after delay: Duration,
+    _ action: @escaping (ConnectionGuardHandler, ChannelHandlerContext) -> Void
+  ) {
+    cancelTimer()
+    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+    timer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) {
+      self.timer = nil
+      action(self, context)
+    }
+  }
+
+  private func cancelTimer() {
+    timer?.cancel()
+    timer = nil
+  }
+}
+
+@available(*, unavailable)
+extension ConnectionGuardHandler: Sendable {}

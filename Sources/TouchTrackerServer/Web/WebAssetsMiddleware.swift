@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import TouchTrackerCore
+
+/// Serves the page: `/` and `/?drawing=NAME` get `index.html`, other `GET`
+/// and `HEAD` paths the file of that name from `WebAssets`. `/api/` paths
+/// are never looked up as files.
+///
+/// Every file is revalidated on each use (`no-cache`, cheap with its
+/// `ETag`), so a rebuilt `touchtracker.wasm` is never mixed with an old
+/// `app.js`. The path is percent-decoded once: `/index.html%00.png` names a
+/// file with a NUL in it, which does not exist, not `index.html`.
+struct WebAssetsMiddleware<Context: RequestContext>: RouterMiddleware {
+  let assets: WebAssets
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    let rawPath = request.uri.path
+    guard request.method == .get || request.method == .head, !rawPath.hasPrefix("/api/") else {
+      return try await next(request, context)
+    }
+    guard let decoded = rawPath.removingPercentEncoding, decoded.hasPrefix("/") else {
+      throw APIError(.badRequest, "Invalid path '\(rawPath)'")
+    }
+    let path = decoded == "/" ? "index.html" : String(decoded.dropFirst())
+    guard let file = assets.file(at: path) else {
+      if path == "touchtracker.wasm" && !assets.hasWasm { throw APIError.wasmMissing }
+      return try await next(request, context)
+    }
+    var headers: HTTPFields = [
+      .contentType: file.contentType,
+      .cacheControl: "no-cache",
+      .eTag: file.eTag,
+    ]
+    if let match = request.headers[.ifNoneMatch],
+      match.split(separator: ",").contains(where: {
+        $0.trimmingCharacters(in: .whitespaces) == file.eTag
+      })
+    {
+      return Response(status: .notModified, headers: headers)
+    }
+    headers[.contentLength] = String(file.bytes.count)
+    let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes))
+    var response = Response(status: .ok, headers: headers, body: body)
+    response.headers[.contentLength] = String(file.bytes.count)
+    return response
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The `--web-root` directory: the page's files on disk, for working on
+/// the page without rebuilding the server.
+public enum WebRoot {
+  /// Whether the page's files built into this binary include the wasm core.
+  public static var embeddedHasWasm: Bool { WebAssets().hasWasm }
+
+  /// `path` if it holds an `index.html`; `--web-root` goes through this.
+  public static func check(_ path: String) throws(WebRootError) -> URL {
+    let url = URL(fileURLWithPath: path)
+    guard hasIndex(url) else { throw .noIndex(path) }
+    return url
+  }
+
+  private static func hasIndex(_ directory: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    let index = directory.appendingPathComponent("index.html").path
+    return FileManager.default.fileExists(atPath: index, isDirectory: &isDirectory) && !isDirectory.boolValue
+  }
+}
+
+/// Why there is no web root to serve.
+public enum WebRootError: Error, Hashable, Sendable, CustomStringConvertible {
+  case noIndex(String)
+
+  public var description: String {
+    switch self {
+    case .noIndex(let path):
+      "No index.html in web root '\(path)'"
+    }
+  }
+}

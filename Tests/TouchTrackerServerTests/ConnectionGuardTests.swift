@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import TouchTrackerServer
+
+/// What a real socket sees: slow or broken clients are answered or closed
+/// within the configured timeouts (short ones here), never held open.
+@Suite struct ConnectionGuardTests {
+  static let short = ConnectionTimeouts(
+    header: .milliseconds(300), body: .milliseconds(500), linger: .milliseconds(200), shutdownBody: .milliseconds(200))
+
+  /// Runs `body` with the port of a live server. The body's socket calls
+  /// block, so it runs on a thread of its own: on one of the few threads of
+  /// Swift's cooperative pool it would starve the in-process server it talks to.
+  static func live(
+    timeouts: ConnectionTimeouts = Self.short,
+    maximumWaitingConnections: Int? = nil,
+    _ body: @escaping @Sendable (Int) throws -> Void
+  ) async throws {
+    try await TestServer.run(
+      .live,
+      configure: {
+        $0.timeouts = timeouts
+        $0.maximumWaitingConnections = maximumWaitingConnections
+      }
+    ) { _, client in
+      let port = try #require(client.port)
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        Thread.detachNewThread { continuation.resume(with: Result { try body(port) }) }
+      }
+    }
+  }
+
+  @Test func aConnectionThatSendsHalfAHeaderIsClosedAfterTheHeaderTimeout() async throws {
+    try await Self.live { port in
+      let connection = try RawConnection(port: port, readTimeout: 5)
+      connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+      #expect(try connection.readUntilClosed() == "")
+    }
+  }
+
+  @Test func anIdleKeepAliveConnectionIsClosedAfterTheHeaderTimeout() async throws {
+    try await Self.live { port in
+      let connection = try RawConnection(port: port, readTimeout: 5)
+      connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      #expect(try connection.readResponse().hasPrefix("HTTP/1.1 200 OK"))
+      #expect(try connection.readUntilClosed() == "")
+    }
+  }
+
+  @Test func aBodyThatStopsArrivingGets408AndTheConnectionCloses() async throws {
+    try await Self.live { port in
+      let connection = try RawConnection(port: port, readTimeout: 5)
+      connection.send("PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"format\"")
+      let response = try connection.readUntilClosed()
+      #expect(response.hasPrefix("HTTP/1.1 408 Request Timeout"))
+      #expect(response.lowercased().contains("connection: close"))
+      #expect(response.contains(#"{"error":"Request body not received within the time limit"}"#))
+    }
+  }
+
+  @Test func aMalformedChunkSizeIs400NotA500() async throws {
+    try await Self.live { port in
+      let connection = try RawConnection(port: port, readTimeout: 5)
+      connection.send(
+        "PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+      let response = try connection.readUntilClosed()
+      #expect(response.hasPrefix("HTTP/1.1 400 Bad Request"), "\(response)")
+      #expect(!response.contains("500"))
+    }
+  }
+
+  @Test func after413TheServerClosesTheConnectionInsteadOfWaitingForTheBody() async throws {
+    try await Self.live { port in
+      let connection = try RawConnection(port: port, readTimeout: 5)
+      let length = APIError.maximumBodySize + 1
+      connection.send("PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(length)\r\n\r\n{")
+      let response = try connection.readUntilClosed()
+      #expect(response.hasPrefix("HTTP/1.1 413"), "\(response.prefix(200))")
+      #expect(response.lowercased().contains("connection: close"))
+    }
+  }
+
+  @Test func http10WithoutKeepAliveIsClosedAfterTheResponse() async throws {
+    try await Self.live { port in
+      let connection = try RawConnection(port: port, readTimeout: 5)
+      connection.send("GET /healthz HTTP/1.0\r\n\r\n")
+      let response = try connection.readUntilClosed()
+      #expect(response.contains(#""status":"ok""#))
+      #expect(response.lowercased().contains("connection: close"))
+    }
+  }
+}
