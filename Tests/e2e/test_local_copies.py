@@ -110,7 +110,7 @@ Storage.prototype.setItem = function (...args) {
 
 
 def test_offline_with_full_storage_the_page_never_says_saved(browser, server):
-    context = browser.new_context(viewport={"width": 800, "height": 600}, has_touch=True)
+    context = browser.new_context(viewport={"width": 800, "height": 600}, has_touch=True, bypass_csp=True)
     context.add_init_script(FULL_STORAGE)
     page = context.new_page()
     page.goto(f"{server.url}/?drawing=full")
