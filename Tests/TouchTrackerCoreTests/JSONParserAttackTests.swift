@@ -96,6 +96,17 @@ import TouchTrackerCore
     #expect(parseError(text) == "Invalid JSON at line 1, column 2: non-finite number 'NaN'")
   }
 
+  @Test(arguments: [
+    ("[\"a\u{1B}[31mb\"]", "Invalid JSON at line 1, column 4: control character in string"),
+    ("[\u{07}]", "Invalid JSON at line 1, column 2: unexpected character '\\u0007'"),
+    ("[\"\\\u{1B}\"]", "Invalid JSON at line 1, column 3: invalid escape '\\\\u001b'"),
+    ("{\"a\u{7F}\": 1, \"a\u{7F}\": 2}", "Invalid JSON at line 1, column 11: duplicate key 'a\\u007f'"),
+    ("[\n\u{0}]", "Invalid JSON at line 2, column 1: unexpected character '\\u0000'"),
+  ])
+  func controlCharactersInErrorsAreEscaped(input: String, message: String) {
+    #expect(parseError(input) == message)
+  }
+
   @Test func aLongStringOfEscapesIsParsed() throws {
     let text = "\"" + String(repeating: #"\u00e9\n"#, count: 100_000) + "\""
     #expect(try JSONParser.parse(text) == .string(String(repeating: "é\n", count: 100_000)))

@@ -121,7 +121,7 @@ public enum TapError: Error, Equatable {
 
   public var message: String {
     switch self {
-    case .noVisibleControl(let title): "No visible control titled '\(title)'"
+    case .noVisibleControl(let title): "No visible control titled \(QuotedToken.quoted(title))"
     case .refused(let error): error.message
     }
   }

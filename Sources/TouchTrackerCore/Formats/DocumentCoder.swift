@@ -129,7 +129,7 @@ public enum DocumentCoder {
   private static func color(_ field: JSONCursor) throws(FormatError) -> Color {
     let text = try field.string()
     guard let color = Color(hex: text) else {
-      throw FormatError("Invalid color '\(text)' at \(field.path); expected '#rrggbb'")
+      throw FormatError("Invalid color \(QuotedToken.quoted(text)) at \(field.path); expected '#rrggbb'")
     }
     return color
   }
@@ -142,7 +142,7 @@ public enum DocumentCoder {
 
   private static func describe(_ value: JSONValue) -> String {
     switch value {
-    case .string(let text): "'\(text)'"
+    case .string(let text): QuotedToken.quoted(text)
     case .number(let number): JSONNumber.format(number)
     default: value.typeName
     }

@@ -62,7 +62,7 @@ public struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
     default:
       if let word = nonFiniteWord() { throw error("non-finite number '\(word)'") }
-      throw error("unexpected character '\(String(decoding: [byte], as: UTF8.self))'")
+      throw error("unexpected character \(QuotedToken.quoted(String(decoding: [byte], as: UTF8.self)))")
     }
   }
 
@@ -86,7 +86,7 @@ public struct JSONParser {
 
   private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONError) -> JSONValue {
     guard matches(word) else {
-      throw error("unexpected character '\(String(decoding: [bytes[position]], as: UTF8.self))'")
+      throw error("unexpected character \(QuotedToken.quoted(String(decoding: [bytes[position]], as: UTF8.self)))")
     }
     position += word.utf8CodeUnitCount
     return value
@@ -120,7 +120,7 @@ public struct JSONParser {
       let value = try parseValue()
       let name = String(decoding: key, as: UTF8.self)
       guard keys.insert(key) else {
-        throw error("duplicate key '\(name)'", at: keyStart)
+        throw error("duplicate key \(QuotedToken.quoted(name))", at: keyStart)
       }
       members.append((name, value))
       skipWhitespace()
@@ -200,7 +200,7 @@ public struct JSONParser {
           UTF8.encode(scalar) { scalars.append($0) }
         default:
           throw error(
-            "invalid escape '\("\\" + String(decoding: [escape], as: UTF8.self))'", at: position - 2)
+            "invalid escape \(QuotedToken.quoted("\\" + String(decoding: [escape], as: UTF8.self)))", at: position - 2)
         }
       case 0x00..<0x20:
         throw error("control character in string", at: position - 1)
