@@ -134,9 +134,14 @@ public enum DocumentCoder {
     return color
   }
 
+  /// The smallest width the format writes (`JSONNumber.fractionDigits`
+  /// decimals): a thinner one would be saved as 0 and refused on the next load.
+  public static let minimumWidth = 0.0001
+
   private static func width(_ field: JSONCursor) throws(FormatError) -> Double {
     let width = try field.number()
     guard width > 0 else { throw FormatError("Width must be positive at \(field.path)") }
+    guard width >= minimumWidth else { throw FormatError("Width must be at least 0.0001 at \(field.path)") }
     return width
   }
 

@@ -89,6 +89,10 @@ extension Trace {
     return trace
   }
 
+  /// More fingers than any screen reports. The bound also keeps checking
+  /// each touch against the fingers down (a linear search) linear overall.
+  public static let maximumTouchesDown = 100
+
   /// A touch position the drawing can keep: a line drawn there must fit the
   /// document format (`DocumentCoder.maximumMagnitude`), or `render` and the
   /// server would refuse what `replay` printed.
@@ -126,6 +130,9 @@ extension Trace {
       if phase == .began {
         guard !down.contains(id) else {
           throw FormatError("Touch \(id) began again before it ended at \(element.path)")
+        }
+        guard down.count < maximumTouchesDown else {
+          throw FormatError("More than \(maximumTouchesDown) touches down at once at \(element.path)")
         }
         down.append(id)
       } else {
