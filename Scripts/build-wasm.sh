@@ -111,10 +111,13 @@ echo "build-wasm: compiling ${#sources[@]} Swift files"
   -o "$work/UnicodeNormalizationStubs.o" "$core/Wasm/UnicodeNormalizationStubs.c"
 
 echo "build-wasm: linking"
+# --max-memory caps the memory at 2 GiB, so every address an export returns
+# fits in a positive i32 (JavaScript reads i32 results as signed); malloc
+# fails beyond it, and the exports answer 0 or -1 (see Wasm/ExportBuffer.swift).
 # The stubs come before the toolchain's tables, so the tables' normalization
 # member is never pulled in; the rest of the archive stays available.
 "$wasm_ld" \
-  --no-entry --gc-sections --strip-all \
+  --no-entry --gc-sections --strip-all --max-memory=2147483648 \
   -o "$work/linked.wasm" \
   "$work/TouchTrackerCore.o" "$work/UnicodeNormalizationStubs.o" \
   "$unicode_tables" "$libc" "$libm" "$builtins"

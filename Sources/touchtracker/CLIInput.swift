@@ -1,12 +1,17 @@
 import ArgumentParser
 import Foundation
+import TouchTrackerCore
 
 /// A failure the user can fix, printed as one line: "Error: <message>".
+///
+/// The message quotes file names and tokens from files; control characters
+/// in it are escaped here, so no newline or terminal escape ever reaches the
+/// terminal whichever message forgot to quote its token.
 struct CLIError: Error, CustomStringConvertible {
   let description: String
 
   init(_ description: String) {
-    self.description = description
+    self.description = QuotedToken.escaped(description)
   }
 }
 

@@ -33,10 +33,6 @@ struct RenderCommand: ParsableCommand {
       throw CLIError("\(document): \(error.message)")
     }
     let svg = SVGWriter.svg(for: drawing, size: Size(width: width, height: height))
-    do {
-      try svg.write(toFile: output, atomically: true, encoding: .utf8)
-    } catch {
-      throw CLIError("Cannot write '\(output)': \(CLIInput.reason(error))")
-    }
+    try OutputFile.write(Data(svg.utf8), to: output)
   }
 }

@@ -159,6 +159,11 @@ import TouchTrackerCore
       document(lines: [##"{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":0}"##]),
       "Width must be positive at lines[0].width"
     ),
+    // Found by the decoders' fuzzing: thinner than the format writes, it would be saved as 0.
+    (
+      document(lines: [##"{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":0.00001}"##]),
+      "Width must be at least 0.0001 at lines[0].width"
+    ),
     (
       document(lines: [##"{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":-2}"##]),
       "Width must be positive at lines[0].width"

@@ -63,8 +63,14 @@ export const f32 = (ptr, count) => new Float32Array(tt.memory.buffer, ptr >>> 0,
 export const bytes = (ptr, count) => new Uint8Array(tt.memory.buffer, ptr >>> 0, count);
 export const decodeText = (view) => decoder.decode(view);
 export const readOut = (length) => decoder.decode(bytes(tt.tt_out_ptr(), length));
-export const documentText = () => readOut(tt.tt_export_document());
-export const coreState = () => JSON.parse(readOut(tt.tt_state()));
+/** A length the core answered, or an error when it is -1 (its memory ran out). */
+const checked = (length) => {
+  if (length < 0) throw new Error('the drawing does not fit in memory');
+  return length;
+};
+export const documentText = () => readOut(checked(tt.tt_export_document()));
+export const svgText = () => readOut(checked(tt.tt_export_svg()));
+export const coreState = () => JSON.parse(readOut(checked(tt.tt_state())));
 
 /** Opens a document in the core; null, or the reason it was refused. */
 export function loadDocument(text) {
@@ -73,5 +79,6 @@ export function loadDocument(text) {
   if (ptr === 0) return 'The document is too large';
   bytes(ptr, data.length).set(data);
   const result = tt.tt_load_document(data.length);
+  if (result < 0) return 'The document does not fit in memory';
   return result === 0 ? null : readOut(result);
 }

@@ -7,10 +7,16 @@ import { documentText } from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
 import { localCopies } from './local-copy.js';
 
-const downloadAction = (name) => {
-  const text = documentText();
-  return ['Download', () => download(new Blob([text], { type: 'application/json' }), `${name}.json`)];
-};
+const downloadAction = (name) => [
+  'Download',
+  () => {
+    try {
+      download(new Blob([documentText()], { type: 'application/json' }), `${name}.json`);
+    } catch (error) {
+      showBanner(`Could not export “${name}”: ${error.message}.`, 'warning', [['OK', hideBanner]]);
+    }
+  },
+];
 
 export const decisions = {
   /** The server will not take this document; retrying would be refused again. */

@@ -71,10 +71,14 @@ export const saver = {
     this.localProblem = problem;
     if (this.offline) this.showOffline();
   },
-  /** Keeps the current drawing unless its newest change is kept already. */
-  keepChange() {
-    if (this.localChange === `${this.name} ${tt.tt_change_count()}`) return;
-    this.keepLocal(documentText(), true);
+  /** Keeps the current drawing unless its newest change is kept already (or `again`, for a new revision). */
+  keepChange(again = false) {
+    if (!again && this.localChange === `${this.name} ${tt.tt_change_count()}`) return;
+    try {
+      this.keepLocal(documentText(), true);
+    } catch (error) {
+      this.localDone(++this.localWrites, error.message);
+    }
   },
 
   async readLocal() {
@@ -198,7 +202,14 @@ export const saver = {
 
   async put() {
     const change = tt.tt_change_count();
-    const text = documentText();
+    let text;
+    try {
+      text = documentText();
+    } catch (error) {
+      // Nothing to send that this page could load again: send nothing.
+      showBanner(`Could not save “${this.name}”: ${error.message}.`, 'warning', [['OK', hideBanner]]);
+      return;
+    }
     if (this.localChange !== `${this.name} ${change}`) this.keepLocal(text, true);
     try {
       if (this.revision === null && !(await this.learnRevision(text))) return;
@@ -212,7 +223,7 @@ export const saver = {
         this.revision = body.revision ?? revisionOf(response);
         this.savedChange = change;
         // Changes made meanwhile are kept already; keep them, on the new revision.
-        if (this.dirty()) this.keepLocal(documentText(), true);
+        if (this.dirty()) this.keepChange(true);
         else this.keepLocal(text, false);
         this.setOffline(false);
       } else if (response.status === 409 || response.status === 412) {
@@ -254,8 +265,14 @@ export const saver = {
   onPageHide() {
     if (!this.dirty() || this.stopped || this.revision === null) return;
     this.keepChange();
-    const text = documentText();
-    if (this.inFlight || text.length > KEEPALIVE_LIMIT) return;
+    if (this.inFlight) return;
+    let text;
+    try {
+      text = documentText();
+    } catch {
+      return; // this browser's copy is all there is
+    }
+    if (text.length > KEEPALIVE_LIMIT) return;
     fetch(this.url(), {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` },

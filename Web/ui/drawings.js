@@ -1,6 +1,6 @@
 // The "⋯" menu: new drawing, exports, and the list of saved drawings to open.
 
-import { NAME_PATTERN, readOut, tt } from '../core/bridge.js';
+import { NAME_PATTERN, svgText } from '../core/bridge.js';
 import { staticCanvas } from '../paint/canvas.js';
 import { saver } from '../sync/saver.js';
 import { download, hideBanner, showBanner } from './banner.js';
@@ -59,7 +59,12 @@ export function exportPNG() {
 }
 
 export function exportSVG() {
-  const svg = readOut(tt.tt_export_svg());
+  let svg;
+  try {
+    svg = svgText();
+  } catch (error) {
+    return showBanner(`Could not export SVG: ${error.message}.`, 'warning', [['OK', hideBanner]]);
+  }
   download(new Blob([svg], { type: 'image/svg+xml' }), `${saver.name}.svg`);
 }
 

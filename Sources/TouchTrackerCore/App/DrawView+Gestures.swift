@@ -130,13 +130,15 @@ extension DrawView: GestureRecognizerDelegate {
 
   /// Moves the held line by the pan's translation since the last call. Only a
   /// line held by a long press moves: a line selected by a tap stays put while
-  /// the user draws (the classic app's "mysterious lines").
+  /// the user draws (the classic app's "mysterious lines"). The move stops at
+  /// the document format's limit (see `DrawingLimits`).
   private func moveSelectedLine() {
     guard longPressRecognizer.state.isActive, lineBeforeMove != nil, let index = selectedLineIndex,
       moveRecognizer.state.isActive
     else { return }
     let translation = moveRecognizer.translation(in: self)
-    drawing.lines[index] = drawing.lines[index].offset(by: translation)
+    let line = drawing.lines[index]
+    drawing.lines[index] = line.offset(by: DrawingLimits.allowedOffset(translation, for: line))
     moveRecognizer.setTranslation(.zero, in: self)
     setNeedsDisplay()
   }

@@ -77,11 +77,11 @@ public final class DrawView: View {
       let b = touches[1]
       circlesInProgress.append(
         CircleInProgress(
-          first: a.identity, second: b.identity, firstCorner: a.location(in: self), secondCorner: b.location(in: self),
-          width: options.lineWidth))
+          first: a.identity, second: b.identity, firstCorner: drawingLocation(of: a),
+          secondCorner: drawingLocation(of: b), width: options.lineWidth))
     } else {
       for touch in touches {
-        let location = touch.location(in: self)
+        let location = drawingLocation(of: touch)
         linesInProgress.append(
           LineInProgress(
             touch: touch.identity, line: Line(begin: location, end: location, color: DrawView.inProgressColor),
@@ -132,8 +132,14 @@ public final class DrawView: View {
     setNeedsDisplay()
   }
 
+  /// Where `touch` draws: its location, clamped to what a document can hold
+  /// (a finger far beyond the limit draws to the limit; see `DrawingLimits`).
+  private func drawingLocation(of touch: Touch) -> Point {
+    DrawingLimits.clamp(touch.location(in: self))
+  }
+
   private func update(with touch: Touch) {
-    let location = touch.location(in: self)
+    let location = drawingLocation(of: touch)
     if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
       linesInProgress[index].travelled += location.distance(to: linesInProgress[index].line.end)
       linesInProgress[index].line.end = location

@@ -13,6 +13,13 @@ public final class TouchTrackerApp {
     controller.drawView.becomeFirstResponder()
   }
 
+  /// A finger still down holds its view, and the view's recognizers hold the
+  /// touch: cancelling what is down breaks those cycles, so an app that is
+  /// let go (the page's `tt_init` starting over) is freed with its views.
+  deinit {
+    application.cancelAllTouches(at: application.clock.now)
+  }
+
   public var drawView: DrawView { controller.drawView }
   public var drawing: Drawing { drawView.drawing }
   public var clock: Clock { application.clock }
@@ -121,7 +128,7 @@ public enum TapError: Error, Equatable {
 
   public var message: String {
     switch self {
-    case .noVisibleControl(let title): "No visible control titled '\(title)'"
+    case .noVisibleControl(let title): "No visible control titled \(QuotedToken.quoted(title))"
     case .refused(let error): error.message
     }
   }

@@ -129,20 +129,25 @@ public enum DocumentCoder {
   private static func color(_ field: JSONCursor) throws(FormatError) -> Color {
     let text = try field.string()
     guard let color = Color(hex: text) else {
-      throw FormatError("Invalid color '\(text)' at \(field.path); expected '#rrggbb'")
+      throw FormatError("Invalid color \(QuotedToken.quoted(text)) at \(field.path); expected '#rrggbb'")
     }
     return color
   }
 
+  /// The smallest width the format writes (`JSONNumber.fractionDigits`
+  /// decimals): a thinner one would be saved as 0 and refused on the next load.
+  public static let minimumWidth = 0.0001
+
   private static func width(_ field: JSONCursor) throws(FormatError) -> Double {
     let width = try field.number()
     guard width > 0 else { throw FormatError("Width must be positive at \(field.path)") }
+    guard width >= minimumWidth else { throw FormatError("Width must be at least 0.0001 at \(field.path)") }
     return width
   }
 
   private static func describe(_ value: JSONValue) -> String {
     switch value {
-    case .string(let text): "'\(text)'"
+    case .string(let text): QuotedToken.quoted(text)
     case .number(let number): JSONNumber.format(number)
     default: value.typeName
     }

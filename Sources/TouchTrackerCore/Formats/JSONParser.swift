@@ -62,27 +62,33 @@ public struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
     default:
       if let word = nonFiniteWord() { throw error("non-finite number '\(word)'") }
-      throw error("unexpected character '\(String(decoding: [byte], as: UTF8.self))'")
+      throw error("unexpected character \(QuotedToken.quoted(String(decoding: [byte], as: UTF8.self)))")
     }
   }
 
   /// JavaScript and Python write NaN and infinities as bare words; name them
-  /// instead of complaining about their first letter.
+  /// instead of complaining about their first letter. Compares in place:
+  /// this runs before every number.
   private func nonFiniteWord() -> String? {
-    for word in ["NaN", "Infinity", "-Infinity", "-NaN"] {
-      let text = Array(word.utf8)
-      if position + text.count <= bytes.count && Array(bytes[position..<position + text.count]) == text { return word }
-    }
+    let words: [StaticString] = ["NaN", "Infinity", "-Infinity", "-NaN"]
+    for word in words where matches(word) { return word.description }
     return nil
   }
 
-  private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONError) -> JSONValue {
+  /// Whether the bytes at the current position spell `word`.
+  private func matches(_ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
-    let expected = word.withUTF8Buffer { Array($0) }
-    guard position + count <= bytes.count, Array(bytes[position..<position + count]) == expected else {
-      throw error("unexpected character '\(String(decoding: [bytes[position]], as: UTF8.self))'")
+    guard position + count <= bytes.count else { return false }
+    let start = word.utf8Start
+    for offset in 0..<count where bytes[position + offset] != start[offset] { return false }
+    return true
+  }
+
+  private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONError) -> JSONValue {
+    guard matches(word) else {
+      throw error("unexpected character \(QuotedToken.quoted(String(decoding: [bytes[position]], as: UTF8.self)))")
     }
-    position += count
+    position += word.utf8CodeUnitCount
     return value
   }
 
@@ -95,6 +101,7 @@ public struct JSONParser {
     try enter()
     position += 1
     var members: [(key: String, value: JSONValue)] = []
+    var keys = JSONKeySet()
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       position += 1
@@ -105,14 +112,17 @@ public struct JSONParser {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
       let keyStart = position
-      let key = try parseString()
+      let key = try parseStringBytes()
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
       position += 1
       skipWhitespace()
       let value = try parseValue()
-      if members.contains(where: { $0.key == key }) { throw error("duplicate key '\(key)'", at: keyStart) }
-      members.append((key, value))
+      let name = String(decoding: key, as: UTF8.self)
+      guard keys.insert(key) else {
+        throw error("duplicate key \(QuotedToken.quoted(name))", at: keyStart)
+      }
+      members.append((name, value))
       skipWhitespace()
       if current == UInt8(ascii: ",") {
         position += 1
@@ -153,6 +163,11 @@ public struct JSONParser {
   }
 
   private mutating func parseString() throws(JSONError) -> String {
+    String(decoding: try parseStringBytes(), as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of the string starting at the current quote, escapes decoded.
+  private mutating func parseStringBytes() throws(JSONError) -> [UInt8] {
     position += 1
     var scalars: [UInt8] = []
     while true {
@@ -160,7 +175,7 @@ public struct JSONParser {
       position += 1
       switch byte {
       case UInt8(ascii: "\""):
-        return String(decoding: scalars, as: UTF8.self)
+        return scalars
       case UInt8(ascii: "\\"):
         guard let escape = current else { throw error("unterminated string") }
         position += 1
@@ -182,9 +197,10 @@ public struct JSONParser {
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
           }
           guard let scalar = Unicode.Scalar(code) else { throw error("invalid unicode escape") }
-          scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+          UTF8.encode(scalar) { scalars.append($0) }
         default:
-          throw error("invalid escape '\\\(String(decoding: [escape], as: UTF8.self))'", at: position - 2)
+          throw error(
+            "invalid escape \(QuotedToken.quoted("\\" + String(decoding: [escape], as: UTF8.self)))", at: position - 2)
         }
       case 0x00..<0x20:
         throw error("control character in string", at: position - 1)

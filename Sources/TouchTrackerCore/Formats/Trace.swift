@@ -80,12 +80,30 @@ extension Trace {
         switch try action.string() {
         case "undo": input = .undo
         case "redo": input = .redo
-        case let other: throw FormatError("Unknown action '\(other)' at \(action.path); expected 'undo' or 'redo'")
+        case let other:
+          throw FormatError("Unknown action \(QuotedToken.quoted(other)) at \(action.path); expected 'undo' or 'redo'")
         }
       }
       trace.events.append(TraceEvent(time: time, input: input))
     }
     return trace
+  }
+
+  /// More fingers than any screen reports. The bound also keeps checking
+  /// each touch against the fingers down (a linear search) linear overall.
+  public static let maximumTouchesDown = 100
+
+  /// A touch position the drawing can keep: a line drawn there must fit the
+  /// document format (`DocumentCoder.maximumMagnitude`), or `render` and the
+  /// server would refuse what `replay` printed.
+  private static func coordinate(_ field: JSONCursor) throws(FormatError) -> Double {
+    let value = try field.number()
+    guard abs(value) <= DocumentCoder.maximumMagnitude else {
+      throw FormatError(
+        "Coordinate out of range at \(field.path); expected at most \(JSONNumber.format(DocumentCoder.maximumMagnitude)) in magnitude"
+      )
+    }
+    return value
   }
 
   private static func decodeTouches(_ field: JSONCursor, down: inout [Int]) throws(FormatError) -> [TouchInput] {
@@ -102,15 +120,19 @@ extension Trace {
       let phaseName = try phaseField.string()
       guard let phase = TouchPhase(name: phaseName) else {
         throw FormatError(
-          "Unknown phase '\(phaseName)' at \(phaseField.path); expected began, moved, stationary, ended or cancelled")
+          "Unknown phase \(QuotedToken.quoted(phaseName)) at \(phaseField.path); expected began, moved, stationary, ended or cancelled"
+        )
       }
-      let location = Point(x: try touch.require("x").number(), y: try touch.require("y").number())
+      let location = Point(x: try coordinate(touch.require("x")), y: try coordinate(touch.require("y")))
       guard !inputs.contains(where: { $0.id == id }) else {
         throw FormatError("Touch \(id) appears twice at \(element.path)")
       }
       if phase == .began {
         guard !down.contains(id) else {
           throw FormatError("Touch \(id) began again before it ended at \(element.path)")
+        }
+        guard down.count < maximumTouchesDown else {
+          throw FormatError("More than \(maximumTouchesDown) touches down at once at \(element.path)")
         }
         down.append(id)
       } else {

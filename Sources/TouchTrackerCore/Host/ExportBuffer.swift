@@ -4,38 +4,64 @@
 /// Swift arrays may move their storage whenever they change; this buffer
 /// moves only when it has to grow. The page must make a fresh view after
 /// every call anyway, because growing the wasm memory detaches old views.
+///
+/// Its owner frees it (`PageHost.deinit`): `tt_init` called again used to
+/// leak every buffer. (A struct, not a class with a deinit: class metadata
+/// per element type costs wasm bytes.) Memory comes from `malloc`, whose
+/// failure is an answer (`reserve` returns false) rather than the trap a
+/// failed Swift allocation is: the page can ask for a 64 MiB document.
 struct ExportBuffer<Element: BitwiseCopyable> {
-  private(set) var base: UnsafeMutablePointer<Element>
-  private(set) var capacity: Int
+  private(set) var base: UnsafeMutablePointer<Element>?
+  private(set) var capacity = 0
   private(set) var count = 0
 
   init(capacity: Int) {
-    self.capacity = max(1, capacity)
-    base = .allocate(capacity: self.capacity)
+    _ = reserve(capacity)
   }
 
-  /// The address as the page sees it: an offset into the wasm memory.
-  var address: Int32 { Int32(truncatingIfNeeded: Int(bitPattern: UnsafeRawPointer(base))) }
-
-  /// Makes room for `needed` elements; the contents are not kept when it moves.
-  mutating func reserve(_ needed: Int) {
-    guard needed > capacity else { return }
-    var grown = capacity
-    while grown < needed { grown *= 2 }
-    base.deallocate()
-    base = .allocate(capacity: grown)
-    capacity = grown
+  /// Frees the memory; the buffer is empty afterwards.
+  mutating func deallocate() {
+    release(base)
+    base = nil
+    capacity = 0
     count = 0
   }
 
-  mutating func replace<C: Collection>(with elements: C) where C.Element == Element {
-    reserve(elements.count)
+  /// The address as the page sees it: an offset into the wasm memory, 0
+  /// when nothing could be allocated. Always positive: the module's memory
+  /// is capped at 2 GiB (see Scripts/build-wasm.sh), so no address needs
+  /// the sign bit; a page should still read it with `>>> 0`.
+  var address: Int32 { Int32(truncatingIfNeeded: Int(bitPattern: UnsafeRawPointer(base))) }
+
+  /// Makes room for `needed` elements; the contents are not kept when it
+  /// moves. False (and the buffer as it was) when memory ran out.
+  @discardableResult
+  mutating func reserve(_ needed: Int) -> Bool {
+    guard needed > capacity || base == nil else { return true }
+    var grown = max(1, capacity)
+    while grown < needed { grown *= 2 }
+    guard let memory = malloc(grown * MemoryLayout<Element>.stride) else { return false }
+    release(base)
+    base = memory.bindMemory(to: Element.self, capacity: grown)
+    capacity = grown
+    count = 0
+    return true
+  }
+
+  /// Replaces the contents; false (and the contents emptied) when memory ran out.
+  @discardableResult
+  mutating func replace<C: Collection>(with elements: C) -> Bool where C.Element == Element {
+    guard reserve(elements.count), let base else {
+      count = 0
+      return false
+    }
     var index = 0
     for element in elements {
       base[index] = element
       index += 1
     }
     count = index
+    return true
   }
 
   /// Marks the first `newCount` elements (written through `base`) as the contents.
@@ -43,5 +69,27 @@ struct ExportBuffer<Element: BitwiseCopyable> {
     count = max(0, min(newCount, capacity))
   }
 
-  var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+  var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: base == nil ? 0 : count) }
+}
+
+#if hasFeature(Embedded)
+  // In the wasm, libc's allocator: its failure is nil, not a trap.
+  @_extern(c, "malloc")
+  private func malloc(_ size: Int) -> UnsafeMutableRawPointer?
+
+  @_extern(c, "free")
+  private func free(_ pointer: UnsafeMutableRawPointer?)
+#else
+  // Natively (tests) the runtime owns those names; the standard allocator does.
+  private func malloc(_ size: Int) -> UnsafeMutableRawPointer? {
+    UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+  }
+
+  private func free(_ pointer: UnsafeMutableRawPointer?) {
+    pointer?.deallocate()
+  }
+#endif
+
+private func release<T>(_ pointer: UnsafeMutablePointer<T>?) {
+  free(UnsafeMutableRawPointer(pointer))
 }

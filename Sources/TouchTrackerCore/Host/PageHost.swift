@@ -63,6 +63,19 @@ final class PageHost {
     app.drawView.onChange = { [unowned(unsafe) self] _ in self.changeCount += 1 }
   }
 
+  /// The app outlives this body by a moment (it goes with the stored
+  /// properties) and cancels its fingers then; that must not call back here.
+  deinit {
+    app.drawView.onChange = nil
+    staticFloats.deallocate()
+    staticText.deallocate()
+    liveFloats.deallocate()
+    liveText.deallocate()
+    probe.deallocate()
+    input.deallocate()
+    output.deallocate()
+  }
+
   // MARK: Touches and time
 
   /// What became of one finger's report (`tt_touch`'s result); the page
@@ -201,16 +214,14 @@ final class PageHost {
     }
     paintedVersion = view.drawingVersion
     paintedSize = view.frame.size
-    staticFloats.replace(with: list.floats)
-    staticText.replace(with: list.textBytes)
+    guard staticFloats.replace(with: list.floats), staticText.replace(with: list.textBytes) else { return 0 }
     return list.count
   }
 
   /// Copies the live layer into `liveFloats`/`liveText`; returns its command count.
   func renderLiveLayer() -> Int {
     let list = app.renderLiveLayer()
-    liveFloats.replace(with: list.floats)
-    liveText.replace(with: list.textBytes)
+    guard liveFloats.replace(with: list.floats), liveText.replace(with: list.textBytes) else { return 0 }
     return list.count
   }
 
@@ -231,9 +242,10 @@ final class PageHost {
     }
   }
 
-  /// Puts `bytes` in `output` and returns their count.
+  /// Puts `bytes` in `output` and returns their count, or -1 when memory
+  /// ran out (never 0: the page would take an empty document for the drawing).
   func setOutput(_ bytes: [UInt8]) -> Int {
-    output.replace(with: bytes)
+    guard output.replace(with: bytes) else { return -1 }
     return bytes.count
   }
 

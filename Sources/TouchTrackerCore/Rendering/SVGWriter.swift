@@ -14,57 +14,67 @@ public enum SVGWriter {
     text(" ")
     number(size.height)
     text("\">\n")
-    for command in list.commands {
-      switch command {
-      case .segment(let a, let b, let color, let width):
+    // Straight from the floats (see `RenderList`'s layout), not through
+    // `commands`: decoding to values and escaping by `Character` cost the
+    // wasm kilobytes, for an export the browser makes from these floats anyway.
+    let f = list.floats
+    func color(_ index: Int) -> String { Color(rgb: UInt32(f[index])).hex }
+    var index = 0
+    while index < f.count {
+      let (a, b, c, d, width) = (
+        Double(f[index + 1]), Double(f[index + 2]), Double(f[index + 3]), Double(f[index + 4]), Double(f[index + 5])
+      )
+      switch RenderCommand.Kind(rawValue: Int(f[index])) {
+      case .segment:
         text("<line x1=\"")
-        number(a.x)
+        number(a)
         text("\" y1=\"")
-        number(a.y)
+        number(b)
         text("\" x2=\"")
-        number(b.x)
+        number(c)
         text("\" y2=\"")
-        number(b.y)
-        text("\" stroke=\"\(color.hex)\" stroke-width=\"")
+        number(d)
+        text("\" stroke=\"\(color(index + 6))\" stroke-width=\"")
         number(width)
         text("\" stroke-linecap=\"round\"/>\n")
-      case .circle(let center, let radius, let color, let width):
+      case .circle:
         text("<circle cx=\"")
-        number(center.x)
+        number(a)
         text("\" cy=\"")
-        number(center.y)
+        number(b)
         text("\" r=\"")
-        number(radius)
-        text("\" fill=\"none\" stroke=\"\(color.hex)\" stroke-width=\"")
+        number(c)
+        text("\" fill=\"none\" stroke=\"\(color(index + 6))\" stroke-width=\"")
         number(width)
         text("\"/>\n")
-      case .fill(let rect, let color, let cornerRadius):
+      case .fill:
         text("<rect x=\"")
-        number(rect.minX)
+        number(a)
         text("\" y=\"")
-        number(rect.minY)
+        number(b)
         text("\" width=\"")
-        number(rect.width)
+        number(c)
         text("\" height=\"")
-        number(rect.height)
-        if cornerRadius > 0 {
+        number(d)
+        if f[index + 7] > 0 {
           text("\" rx=\"")
-          number(cornerRadius)
+          number(Double(f[index + 7]))
         }
-        text("\" fill=\"\(color.hex)\"/>\n")
-      case .clip:
-        break  // only the page's tiled static layer clips; a document is written untiled
-      case .text(let string, let center, let size, let color):
+        text("\" fill=\"\(color(index + 6))\"/>\n")
+      case .text:
         text("<text x=\"")
-        number(center.x)
+        number(a)
         text("\" y=\"")
-        number(center.y)
+        number(b)
         text("\" font-size=\"")
-        number(size)
-        text("\" fill=\"\(color.hex)\" text-anchor=\"middle\" dominant-baseline=\"central\">")
-        text(escaped(string))
+        number(width)
+        text("\" fill=\"\(color(index + 6))\" text-anchor=\"middle\" dominant-baseline=\"central\">")
+        for byte in list.textBytes[Int(c)..<Int(c) + Int(d)] { appendEscaped(byte, to: &out) }
         text("</text>\n")
+      case .clip, nil:
+        break  // only the page's tiled static layer clips; a document is written untiled
       }
+      index += RenderList.stride
     }
     text("</svg>\n")
     return String(decoding: out, as: UTF8.self)
@@ -77,17 +87,14 @@ public enum SVGWriter {
     return svg(for: view.staticLayer, size: size)
   }
 
-  private static func escaped(_ string: String) -> String {
-    var result = ""
-    for character in string {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
+  /// One UTF-8 byte of text content, with XML's special characters escaped.
+  private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+    case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+    case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+    case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+    default: out.append(byte)
     }
-    return result
   }
 }

@@ -2,20 +2,26 @@
 // into the buffer `tt_alloc` returns and calls `tt_load_document`; answers
 // come back in one output buffer at `tt_out_ptr`, valid until the next call.
 
+// Lengths returned are -1 when the wasm memory ran out (the page must not
+// read a buffer then), never 0 for a failure: 0 bytes would read as an empty
+// document.
+
 /// The largest document the page may hand over: twice what the server accepts.
-/// Asking wasm memory for much more could fail, and a failed allocation traps.
 let maximumDocumentLength: Int32 = 64 * 1024 * 1024
 
-/// A buffer for at least `length` bytes of input; its address, or 0 when `length` is out of range.
+/// A buffer for at least `length` bytes of input; its address, or 0 when
+/// `length` is out of range or the memory ran out.
 @_expose(wasm, "tt_alloc") @_cdecl("tt_alloc")
 public func ttAlloc(length: Int32) -> Int32 {
-  guard let host = wasmHost, length >= 0, length <= maximumDocumentLength else { return 0 }
-  host.input.reserve(Int(length))
+  guard let host = wasmHost, length >= 0, length <= maximumDocumentLength, host.input.reserve(Int(length)) else {
+    return 0
+  }
   return host.input.address
 }
 
 /// Opens the document (`length` bytes at `tt_alloc`'s buffer); the history
-/// starts here. Returns 0, or the length of the error message at `tt_out_ptr`.
+/// starts here. Returns 0, or the length of the error message at `tt_out_ptr`
+/// (-1 when even that did not fit in memory).
 @_expose(wasm, "tt_load_document") @_cdecl("tt_load_document")
 public func ttLoadDocument(length: Int32) -> Int32 {
   guard let host = wasmHost else { return -1 }

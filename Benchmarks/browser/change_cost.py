@@ -1,0 +1,460 @@
+"""Changes at 100,000 lines: the animation frame that paints an undo, a redo or
+a delete, in headless Chromium, against a whole repaint in the same run.
+
+    python3 Benchmarks/browser/change_cost.py [--lines 100000] [--document DOC.json] [--repeats 20] [--out RESULT.json]
+
+The drawing is the one frame_cost.py uses (`RandomDrawing.lines`, seed 1:
+black 10 pt strokes 10-200 pt long over 1280x720); without --document it is
+generated here with the same SplitMix64 draws (numbers written with 4
+decimals, as DocumentCoder writes them), so no Swift build is needed.
+`bench-tool document N PATH` writes the same document.
+
+The page (Web/) is used as it is, opened as /?drawing=bench from a small
+static server that answers GET /api/drawings/bench with the document (ETag
+"1") and accepts PUTs (discarded), so the page's saving runs as it would
+against the real server instead of going offline and retrying. An init
+script, not a change to the page, wraps requestAnimationFrame and the wasm
+exports to time, in every frame of the page's loop:
+
+  frame   the whole rAF callback (commit, tick, draw, afterFrame)
+  paint   draw(): from tt_static_version to the next tt_change_count
+          (render the static list, paint it into the cached layer, copy the
+          layer to the screen, paint the live layer)
+  core    tt_render_static alone (finding what meets the damaged tiles)
+  keep    afterFrame: for a change, exporting the whole document for this
+          browser's copy (saver.keepChange)
+
+and which static mode the frame painted (whole / append / repaint) and how
+many tiles (clip commands) and segments its list had.
+
+It draws 25 lines (CDP touch, in seeded places), then undoes them one by
+one (`touchtracker.core().tt_undo()`), redoes them (`tt_redo()`), and 25 times
+taps somewhere (at this density a line is always within reach), waits for
+the selection and deletes it (`tt_delete_selected()`, what the Delete key
+calls). Of each 25, 20 are ours and 5, spread among them, are the baseline:
+the same change followed by `touchtracker.repaintAll()` in the same task, so
+its frame repaints the whole layer (what every change cost before; ~5 s at
+100k lines, hence only 5). Before each measured change the page's saving is
+idle (the server and this browser have the last change), so no save runs
+between the change and its frame. Also reported: the slowest frame of each
+tap before a delete (the first tap after a change rebuilds LineIndex).
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import math
+import os
+import pathlib
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+VIEWPORT = {"width": 1280, "height": 720}
+TILE = 256
+
+INIT_SCRIPT = """
+(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  const frames = [];
+  let current = null;
+  let real = null;
+  window.__bench = {
+    frames,
+    appFrames: () => frames.length,
+    // The first frame at or after index n that painted the static layer, and the start of the frame after it.
+    painted: (n) => {
+      for (let i = n; i < frames.length; i++) {
+        if (frames[i].mode === null) continue;
+        const next = frames[i + 1];
+        return next ? { ...frames[i], index: i, intervalMs: next.at - frames[i].at } : null;
+      }
+      return null;
+    },
+  };
+  window.requestAnimationFrame = (callback) => raf((ms) => {
+    const frame = { at: performance.now(), drawAt: null, afterAt: null, coreMs: 0, mode: null, count: 0 };
+    current = frame;
+    try {
+      callback(ms);
+    } finally {
+      const end = performance.now();
+      current = null;
+      if (frame.drawAt !== null) {  // a frame of the page's loop (app.js), not another rAF user
+        frame.ms = end - frame.at;
+        frame.paintMs = (frame.afterAt ?? end) - frame.drawAt;
+        frame.keepMs = frame.afterAt === null ? 0 : end - frame.afterAt;
+        if (frame.mode !== null) {
+          // Counted after the frame's end time: the list is still in the core's buffer.
+          const floats = new Float32Array(real.memory.buffer, real.tt_static_ptr() >>> 0, frame.count * 8);
+          let clips = 0;
+          for (let i = 0; i < floats.length; i += 8) if (floats[i] === 5) clips++;
+          frame.tiles = clips;
+          frame.segments = frame.count - clips;
+        }
+        frames.push(frame);
+      }
+    }
+  });
+  const wrap = (result) => {
+    real = result.instance.exports;
+    const exports = Object.assign(Object.create(null), real);
+    exports.tt_static_version = () => {
+      if (current && current.drawAt === null) current.drawAt = performance.now();
+      return real.tt_static_version();
+    };
+    exports.tt_change_count = () => {
+      if (current && current.drawAt !== null && current.afterAt === null) current.afterAt = performance.now();
+      return real.tt_change_count();
+    };
+    exports.tt_render_static = (whole) => {
+      const start = performance.now();
+      const count = real.tt_render_static(whole);
+      if (current) {
+        current.coreMs += performance.now() - start;
+        current.count = count;
+      }
+      return count;
+    };
+    exports.tt_static_mode = () => {
+      const mode = real.tt_static_mode();
+      if (current) current.mode = mode;
+      return mode;
+    };
+    return { module: result.module, instance: { exports } };
+  };
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (...args) => wrap(await instantiateStreaming.apply(WebAssembly, args));
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiate = async (...args) => wrap(await instantiate.apply(WebAssembly, args));
+})();
+"""
+
+MODES = {0: "whole", 1: "append", 2: "repaint"}
+
+
+# MARK: The drawing (RandomDrawing.lines, SeededGenerator, DocumentCoder)
+
+MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def uniform(self, low, high):
+        return low + (self.next() >> 11) * 2.0**-53 * (high - low)
+
+
+def number(value):
+    """JSONNumber.format for the values here (0 <= value < 1e6): at most 4 decimals, rounded half away from 0."""
+    scaled = value * 10_000
+    whole = math.floor(scaled)
+    scaled = whole + (1 if scaled - whole >= 0.5 else 0)
+    integer, fraction = divmod(scaled, 10_000)
+    return str(integer) if fraction == 0 else f"{integer}.{fraction:04d}".rstrip("0")
+
+
+def random_document(count, seed=1, width=1280.0, height=720.0):
+    random_ = SplitMix64(seed)
+    lines = []
+    for _ in range(count):
+        bx, by = random_.uniform(0, width), random_.uniform(0, height)
+        while True:
+            dx, dy = random_.uniform(-1, 1), random_.uniform(-1, 1)
+            if not (dx * dx + dy * dy > 1 or dx * dx + dy * dy < 1e-6):
+                break
+        norm = math.sqrt(dx * dx + dy * dy)
+        length = random_.uniform(10, 200)
+        ex = min(max(bx + dx / norm * length, 0), width)
+        ey = min(max(by + dy / norm * length, 0), height)
+        lines.append(
+            '{"begin":{"x":%s,"y":%s},"end":{"x":%s,"y":%s},"color":"#000000","width":10}'
+            % (number(bx), number(by), number(ex), number(ey))
+        )
+    return '{"format":"touchtracker","version":1,"lines":[' + ",".join(lines) + '],"circles":[]}'
+
+
+# MARK: The server
+
+
+def make_handler(directory, document):
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
+        revision = 1
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=directory, **kwargs)
+
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            if self.path.split("?")[0] != "/api/drawings/bench":
+                return super().do_GET()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("ETag", f'"{Handler.revision}"')
+            self.send_header("Content-Length", str(len(document)))
+            self.end_headers()
+            self.wfile.write(document)
+
+        def do_PUT(self):
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))  # kept nowhere: only the page's cost counts
+            Handler.revision += 1
+            body = json.dumps({"revision": Handler.revision}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("ETag", f'"{Handler.revision}"')
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    return Handler
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # the page went away while a response was on its way
+
+
+# MARK: Measuring
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    rank = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[rank]
+
+
+class Page:
+    def __init__(self, context, url, expected_lines):
+        self.page = context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(url + "/?drawing=bench")
+        self.page.evaluate("window.touchtracker.ready")
+        lines = self.state()["lines"]
+        if lines != expected_lines:
+            raise SystemExit(f"change_cost: the page opened {lines} lines, expected {expected_lines}")
+        self.cdp = context.new_cdp_session(self.page)
+
+    def state(self):
+        return self.page.evaluate("touchtracker.state()")
+
+    def frames(self, count):
+        """Waits until the page's loop has run `count` more frames."""
+        target = self.page.evaluate("__bench.appFrames()") + count
+        self.page.wait_for_function("n => __bench.appFrames() >= n", arg=target, timeout=120_000, polling=10)
+
+    def idle(self):
+        """Waits until saving is done: the server and this browser have the latest change."""
+        self.page.wait_for_function(
+            "(() => { const s = touchtracker.saving(); return !s.dirty && s.local === 'saved' && !s.stopped; })()",
+            timeout=60_000,
+            polling=20,
+        )
+        self.frames(2)
+
+    def touch(self, kind, point=None):
+        points = [] if point is None else [{"id": 1, "x": point[0], "y": point[1]}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def draw_line(self, start, end, steps=6):
+        self.touch("touchStart", start)
+        self.frames(1)
+        for step in range(1, steps + 1):
+            t = step / steps
+            self.touch("touchMove", (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t))
+            self.frames(1)
+        self.touch("touchEnd")
+        self.frames(3)
+
+    def select(self, point):
+        """Taps near `point` (a line is always within reach at this density) and waits for the selection.
+        Returns the slowest frame of the tap: after a change, the first tap rebuilds LineIndex."""
+        start = self.page.evaluate("__bench.appFrames()")
+        self.touch("touchStart", point)
+        self.touch("touchEnd")
+        self.frames(2)
+        self.page.evaluate("touchtracker.skipTime(0.5)")  # past the double-tap interval: the tap selects
+        self.frames(3)
+        slowest = self.page.evaluate("n => Math.max(...__bench.frames.slice(n).map(f => f.ms))", start)
+        selected = self.state().get("selectedLine")
+        if selected is None:
+            raise SystemExit(f"change_cost: a tap at {point} selected no line")
+        return slowest
+
+    def change(self, expression):
+        """Runs `expression` in one task and returns the frame that painted its static layer."""
+        start = self.page.evaluate("__bench.appFrames()")
+        self.page.evaluate(expression)
+        self.page.wait_for_function("n => __bench.painted(n) !== null", arg=start, timeout=120_000, polling=10)
+        frame = self.page.evaluate("n => __bench.painted(n)", start)
+        frame["lastRepaint"] = self.page.evaluate("touchtracker.paintStats().lastRepaint")
+        return frame
+
+
+UNDO = "touchtracker.core().tt_undo()"
+REDO = "touchtracker.core().tt_redo()"
+DELETE = "touchtracker.core().tt_delete_selected()"
+WHOLE = "; touchtracker.repaintAll()"
+
+
+def summary(frames):
+    def stat(key):
+        values = [f[key] for f in frames]
+        return {"p50": percentile(values, 50), "p95": percentile(values, 95), "mean": statistics.fmean(values)}
+
+    return {
+        "n": len(frames),
+        "frameMs": stat("ms"),
+        "paintMs": stat("paintMs"),
+        "coreMs": stat("coreMs"),
+        "keepMs": stat("keepMs"),
+        "intervalMs": stat("intervalMs"),
+        "modes": sorted({MODES[f["mode"]] for f in frames}),
+        "tiles": {"min": min(f["tiles"] for f in frames), "max": max(f["tiles"] for f in frames),
+                  "p50": percentile([f["tiles"] for f in frames], 50)},
+        "segments": {"p50": percentile([f["segments"] for f in frames], 50)},
+    }
+
+
+def spread(total, count):
+    """`total` changes, `count` of them (spread evenly) the baseline."""
+    whole = {int((k + 0.5) * total / count) for k in range(count)} if count else set()
+    return [i in whole for i in range(total)]
+
+
+def run(browser, url, lines, repeats, baselines):
+    clock = time.monotonic()
+    context = browser.new_context(viewport=VIEWPORT, has_touch=True, bypass_csp=True)
+    context.add_init_script(INIT_SCRIPT)
+    page = Page(context, url, lines)
+    page.frames(3)
+    page.idle()
+    print(f"change_cost: opened {lines} lines in {time.monotonic() - clock:.0f} s", file=sys.stderr)
+    stats_before = page.page.evaluate("touchtracker.paintStats()")
+    places = random.Random(3)
+    kinds = spread(repeats + baselines, baselines)
+    results = {name: [] for name in ("undo", "redo", "delete", "undo-whole", "redo-whole", "delete-whole")}
+    taps = []
+
+    # One line per change to undo, in different places (and so tiles).
+    for _ in kinds:
+        x, y = places.uniform(60, 1080), places.uniform(60, 600)
+        angle, length = places.uniform(0, 2 * math.pi), places.uniform(40, 160)
+        page.draw_line((x, y), (x + length * math.cos(angle), y + length * math.sin(angle)))
+    page.idle()
+    if page.state()["lines"] != lines + len(kinds):
+        raise SystemExit("change_cost: the lines drawn did not all count")
+    print(f"change_cost: drew {len(kinds)} lines, {time.monotonic() - clock:.0f} s", file=sys.stderr)
+
+    for name, expression in (("undo", UNDO), ("redo", REDO), ("delete", DELETE)):
+        for whole in kinds:
+            if name == "delete":
+                taps.append(page.select((places.uniform(40, 1240), places.uniform(40, 680))))
+            results[name + ("-whole" if whole else "")].append(page.change(expression + (WHOLE if whole else "")))
+            page.idle()
+        print(f"change_cost: {name}, {time.monotonic() - clock:.0f} s", file=sys.stderr)
+
+    stats_after = page.page.evaluate("touchtracker.paintStats()")
+    final_lines = page.state()["lines"]
+    errors = page.errors
+    context.close()
+    if errors:
+        raise SystemExit(f"change_cost: page errors: {errors}")
+    if final_lines != lines:  # drew len(kinds), undid them, redid them, deleted len(kinds)
+        raise SystemExit(f"change_cost: {final_lines} lines at the end, expected {lines}")
+    for name, frames in results.items():
+        wanted = "whole" if name.endswith("-whole") else "repaint"
+        wrong = [MODES[f["mode"]] for f in frames if MODES[f["mode"]] != wanted]
+        if wrong:
+            raise SystemExit(f"change_cost: {name} painted {wrong}, expected {wanted}")
+    return {
+        "repeats": repeats,
+        "baselines": baselines,
+        "seconds": round(time.monotonic() - clock),
+        "paintStats": {k: stats_after[k] - stats_before[k] for k in ("whole", "append", "repaint")},
+        "tapFrameMs": {"p50": percentile(taps, 50), "p95": percentile(taps, 95), "n": len(taps)},
+        "changes": {name: summary(frames) for name, frames in results.items() if frames},
+        "samples": {name: [{k: f[k] for k in ("ms", "paintMs", "coreMs", "keepMs", "intervalMs", "tiles",
+                                                "segments", "lastRepaint")} for f in frames]
+                    for name, frames in results.items()},
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--document", help="a document with --lines lines (default: generated here, the same drawing)")
+    parser.add_argument("--web", default=str(pathlib.Path(__file__).resolve().parents[2] / "Web"))
+    parser.add_argument("--wasm", help="the module to serve instead of WEB/touchtracker.wasm")
+    parser.add_argument("--repeats", type=int, default=20, help="changes of each kind measured (ours)")
+    parser.add_argument("--baselines", type=int, default=5,
+                        help="of each kind followed by a whole repaint (~5 s each at 100k lines)")
+    parser.add_argument("--out")
+    args = parser.parse_args()
+
+    if args.document:
+        document = pathlib.Path(args.document).read_bytes()
+    else:
+        document = random_document(args.lines).encode()
+
+    with tempfile.TemporaryDirectory() as root:
+        for item in pathlib.Path(args.web).iterdir():
+            if args.wasm and item.name == "touchtracker.wasm":
+                continue
+            os.symlink(item.resolve(), pathlib.Path(root) / item.name)
+        if args.wasm:
+            os.symlink(pathlib.Path(args.wasm).resolve(), pathlib.Path(root) / "touchtracker.wasm")
+        server = QuietServer(("127.0.0.1", 0), make_handler(root, document))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+                measured = run(browser, url, args.lines, args.repeats, args.baselines)
+                version = browser.version
+                browser.close()
+        finally:
+            server.shutdown()
+    result = {"chromium": version, "lines": args.lines, "documentBytes": len(document), **measured}
+    if args.out:
+        pathlib.Path(args.out).write_text(json.dumps(result))
+    brief = {k: v for k, v in result.items() if k != "samples"}
+    print(json.dumps(brief, indent=1))
+    table = [("undo", "undo-whole"), ("redo", "redo-whole"), ("delete", "delete-whole")]
+    for ours, whole in table:
+        if ours not in result["changes"] or whole not in result["changes"]:
+            continue
+        a, b = result["changes"][ours], result["changes"][whole]
+        print(
+            f"{ours:7s} frame p50/p95 {a['frameMs']['p50']:.1f}/{a['frameMs']['p95']:.1f} ms "
+            f"(paint {a['paintMs']['p50']:.1f}/{a['paintMs']['p95']:.1f}, core {a['coreMs']['p50']:.1f}, "
+            f"keep {a['keepMs']['p50']:.1f}; tiles {a['tiles']['p50']})  |  whole repaint "
+            f"{b['frameMs']['p50']:.1f}/{b['frameMs']['p95']:.1f} ms (paint {b['paintMs']['p50']:.1f}/"
+            f"{b['paintMs']['p95']:.1f}; tiles {b['tiles']['p50']})  |  paint ratio at p95 "
+            f"{b['paintMs']['p95'] / max(a['paintMs']['p95'], 0.1):.0f}x",
+            file=sys.stderr,
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+import TouchTrackerCore
+
+/// What must hold for any bytes handed to the document and trace decoders,
+/// shared by the bounded fuzzing in the test run (`DecoderFuzzTests`) and the
+/// libFuzzer target (Scripts/fuzz-decoders.sh):
+/// - nothing traps;
+/// - either the bytes decode, and then the value encodes, decodes and encodes
+///   again to the same text (the first encoding may round numbers to the
+///   format's four decimals, after that nothing changes), and a decoded
+///   document is within the format's limits; a decoded trace replays to a
+///   drawing within them, or is refused with a FormatError;
+/// - or they are refused with one line of text: no control characters, so
+///   nothing from the input can break the line or reach a terminal.
+enum DecoderOracle {
+  /// The first broken promise for `bytes`, or nil.
+  static func check(_ bytes: [UInt8]) -> String? {
+    checkDocument(bytes) ?? checkTrace(bytes)
+  }
+
+  static func checkDocument(_ bytes: [UInt8]) -> String? {
+    let drawing: Drawing
+    do {
+      drawing = try DocumentCoder.decode(bytes: bytes)
+    } catch {
+      return checkMessage(error.message, "document")
+    }
+    do {
+      try DocumentCoder.validate(drawing)
+      let first = DocumentCoder.encode(drawing)
+      let second = DocumentCoder.encode(try DocumentCoder.decode(bytes: first))
+      let third = DocumentCoder.encode(try DocumentCoder.decode(bytes: second))
+      guard second == third else { return "A document changes on its second round trip: \(text(second))" }
+    } catch {
+      return "A decoded document fails to round-trip: \(error.message)"
+    }
+    return nil
+  }
+
+  static func checkTrace(_ bytes: [UInt8]) -> String? {
+    let trace: Trace
+    do {
+      trace = try Trace.decode(String(decoding: bytes, as: UTF8.self))
+    } catch {
+      return checkMessage(error.message, "trace")
+    }
+    do {
+      let first = trace.encode()
+      let second = try Trace.decode(text(first)).encode()
+      let third = try Trace.decode(text(second)).encode()
+      guard second == third else { return "A trace changes on its second round trip: \(text(second))" }
+    } catch {
+      return "A decoded trace fails to round-trip: \(error.message)"
+    }
+    // Replays are the slow part; the mutated seeds are short anyway.
+    guard trace.events.count <= 2_000 else { return nil }
+    let app: TouchTrackerApp
+    do {
+      app = try Replay.run(trace)
+    } catch {
+      return checkMessage(error.message, "replay")
+    }
+    do {
+      try DocumentCoder.validate(app.drawing)
+    } catch {
+      return "A replay drew what the format refuses: \(error.message)"
+    }
+    return nil
+  }
+
+  private static func checkMessage(_ message: String, _ what: String) -> String? {
+    if message.isEmpty { return "An empty \(what) error" }
+    if message.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) }) {
+      return "A \(what) error with a control character: \(message)"
+    }
+    return nil
+  }
+
+  private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}
