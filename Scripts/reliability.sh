@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
-# Builds the release server and runs Scripts/reliability.py against it on
-# loopback: the figures of RELIABILITY.md (about a minute).
+# Every figure of RELIABILITY.md on this machine (a few minutes):
+#   1. the server under slow clients, a descriptor limit and SIGTERM
+#      (Scripts/reliability.py, release build, loopback only);
+#   2. parsing cost, 80k vs 20k keys in one object (Scripts/measure-parse.sh);
+#   3. the decoders fuzzed with libFuzzer for FUZZ_SECONDS (default 30);
+#   4. the wasm's tt_init called 200 times without growing memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product touchtracker
-exec python3 Scripts/reliability.py --binary .build/release/touchtracker "$@"
+python3 Scripts/reliability.py --binary .build/release/touchtracker "$@"
+Scripts/measure-parse.sh
+Scripts/fuzz-decoders.sh "${FUZZ_SECONDS:-30}"
+Scripts/build-wasm.sh >/dev/null
+node Tests/wasm/reinit.mjs Web/touchtracker.wasm
