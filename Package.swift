@@ -73,10 +73,13 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TouchTrackerStoreTests", dependencies: ["TouchTrackerStore"]),
+    // What the server and CLI tests share: a raw TCP connection to a live server.
+    .target(name: "TouchTrackerTestSupport", path: "Tests/Support"),
     .testTarget(
       name: "TouchTrackerServerTests",
       dependencies: [
         "TouchTrackerServer",
+        "TouchTrackerTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -84,7 +87,7 @@ let package = Package(
     ),
     .testTarget(
       name: "touchtrackerTests",
-      dependencies: ["touchtracker", "TouchTrackerStore"],
+      dependencies: ["touchtracker", "TouchTrackerStore", "TouchTrackerTestSupport"],
       resources: [.copy("Fixtures")]
     ),
   ]

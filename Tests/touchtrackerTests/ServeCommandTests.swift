@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTrackerTestSupport
 
 /// `touchtracker serve` as deployed: from a copy of the binary in an empty
 /// directory, loopback only unless told otherwise, and a bounded shutdown.

@@ -4,21 +4,18 @@ import Foundation
   import Glibc
 #endif
 
-/// (A copy of TouchTrackerServerTests/RawConnection.swift: test targets
-/// cannot share a file.)
-///
 /// A plain TCP connection to a live test server, for what an HTTP client
 /// library will not send: half a header, a broken chunk size, HTTP/1.0, a
 /// body that stops. Every read waits at most `readTimeout`, so a server that
 /// never answers fails the test instead of hanging it.
-final class RawConnection {
+public final class RawConnection {
   private let socket: Int32
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
 
-  init(port: Int, readTimeout: Double = 10) throws {
+  public init(port: Int, readTimeout: Double = 10) throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure(description: "socket() failed") }
     var timeout = timeval(tv_sec: Int(readTimeout), tv_usec: Int((readTimeout - readTimeout.rounded(.down)) * 1e6))
@@ -42,12 +39,12 @@ final class RawConnection {
 
   /// Sends `text`; false if the server has closed the connection.
   @discardableResult
-  func send(_ text: String) -> Bool {
+  public func send(_ text: String) -> Bool {
     send(Array(text.utf8))
   }
 
   @discardableResult
-  func send(_ bytes: [UInt8]) -> Bool {
+  public func send(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -60,7 +57,7 @@ final class RawConnection {
   /// Everything the server sends until it closes the connection.
   ///
   /// - Throws: If the read timeout passes first: the server kept it open.
-  func readUntilClosed() throws -> String {
+  public func readUntilClosed() throws -> String {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -79,7 +76,7 @@ final class RawConnection {
 
   /// The first response's head and body, read up to the end of its
   /// `Content-Length`, leaving the connection open.
-  func readResponse() throws -> String {
+  public func readResponse() throws -> String {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
