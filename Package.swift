@@ -69,12 +69,13 @@ let package = Package(
       name: "TouchTrackerCoreTests",
       dependencies: [
         "TouchTrackerCore",
+        "TouchTrackerTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "TouchTrackerStoreTests", dependencies: ["TouchTrackerStore"]),
-    // What the server and CLI tests share: a raw TCP connection to a live server.
-    .target(name: "TouchTrackerTestSupport", path: "Tests/Support"),
+    .testTarget(name: "TouchTrackerStoreTests", dependencies: ["TouchTrackerStore", "TouchTrackerTestSupport"]),
+    // What the tests share: a raw TCP connection to a live server, drawings compared without ids.
+    .target(name: "TouchTrackerTestSupport", dependencies: ["TouchTrackerCore"], path: "Tests/Support"),
     .testTarget(
       name: "TouchTrackerServerTests",
       dependencies: [

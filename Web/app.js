@@ -20,6 +20,7 @@ function afterFrame() {
   const change = tt.tt_change_count();
   if (change !== lastChange) {
     lastChange = change;
+    tt.tt_take_changes(); // the change records (docs/DESIGN.md, "Changes"); whole documents are saved for now
     saver.keepChange();
     saver.schedule();
   }
@@ -54,6 +55,8 @@ window.addEventListener('online', () => saver.offline && saver.save());
 
 async function start() {
   await startCore(document.documentElement.clientWidth, document.documentElement.clientHeight);
+  // New lines get ids no other device picks (ShapeID.swift): a random origin per page.
+  tt.tt_set_id_origin(crypto.getRandomValues(new Int32Array(1))[0]);
   attachInput(document.getElementById('canvas'), closeFileMenu);
   attachToolbar();
   resize();

@@ -45,6 +45,63 @@ import TouchTrackerCore
     }
   }
 
+  /// Deletes, undos of deletes, moves and appends in any order: every answer
+  /// is scanning's, and none of them rebuilds the index (a tap after an undo
+  /// at 100,000 lines must not wait for a rebuild).
+  @Test(arguments: [1, 2, 3])
+  func editsInPlaceKeepAnswersRightWithoutRebuilding(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var lines = Self.randomLines(count: 5_000, using: &generator)
+    var index = LineIndex(lines: lines)
+    var spare = Self.randomLines(count: 400, using: &generator)
+    for step in 0..<400 {
+      let edit: LineIndex.Edit
+      switch generator.next() % 5 {
+      case 0:
+        let position = Int(generator.next() % UInt64(lines.count))
+        lines.remove(at: position)
+        edit = .removed(position)
+      case 1:
+        let position = Int(generator.next() % UInt64(lines.count + 1))
+        lines.insert(spare.removeLast(), at: position)
+        edit = .inserted(position)
+      case 2:
+        let position = Int(generator.next() % UInt64(lines.count))
+        let offset = Point(x: Double(generator.next() % 300) - 150, y: Double(generator.next() % 300) - 150)
+        lines[position] = lines[position].offset(by: offset)
+        edit = .moved(position)
+      case 3:
+        lines.append(spare.removeLast())
+        edit = .appended
+      default:
+        lines.removeLast()
+        edit = .removedLast
+      }
+      index.apply(edit, lines: lines)
+      for _ in 0..<4 {
+        let point = Self.randomQuery(near: lines, using: &generator)
+        let expected = LineIndex.nearestByScanning(to: point, within: DrawView.selectionRadius, in: lines)
+        let found = index.nearest(to: point, within: DrawView.selectionRadius, in: lines)
+        #expect(found == expected, "query \(point) after step \(step): \(edit)")
+        if found != expected { return }
+      }
+    }
+    #expect(index.buildCount == 1, "400 edits of 5,000 lines stay within what is measured one by one")
+  }
+
+  @Test func replacingEverythingRebuildsOnTheNextQuery() {
+    var generator = SplitMix64(seed: 5)
+    var lines = Self.randomLines(count: 100, using: &generator)
+    var index = LineIndex(lines: lines)
+    lines = Self.randomLines(count: 50, using: &generator)
+    index.apply(.everything, lines: lines)
+    let point = Self.randomQuery(near: lines, using: &generator)
+    #expect(
+      index.nearest(to: point, within: 1_000, in: lines)
+        == LineIndex.nearestByScanning(to: point, within: 1_000, in: lines))
+    #expect(index.buildCount == 2)
+  }
+
   @Test func aNewLineIsFoundRightAfterItIsAppended() {
     var lines = [Line(begin: Point(x: 0, y: 0), end: Point(x: 100, y: 0))]
     var index = LineIndex(lines: lines)

@@ -23,6 +23,11 @@ import TouchTrackerCore
 /// 6. The drawing's document JSON decodes back to the same drawing, to the
 ///    format's ten-thousandth of a point (a line moved by three fingers'
 ///    average moves by thirds), and writing that again gives the same text.
+/// 7. The changes the app published, written as JSON, read back and applied
+///    in order to an empty drawing, give exactly the app's drawing, ids and
+///    all (what the server's change log relies on); every id is unique.
+/// And after every event, a tap anywhere finds the line that scanning every
+/// line finds: the index kept up to date in place never answers differently.
 @Suite struct RandomTouchPropertyTests {
   typealias Step = (kind: Int, fingers: Int, x: Int, y: Int, pause: Int)
 
@@ -84,10 +89,25 @@ final class TouchSession {
   private var wasCommand = false
   /// What was sent, for the failure message.
   private(set) var transcript: [String] = []
+  /// The published changes applied one by one, through their JSON.
+  private var replica = Drawing()
+  private var probe = SplitMix64(seed: 7)
 
   init(options: DrawingOptions = DrawingOptions()) {
     app = TouchTrackerApp(size: Size(width: 800, height: 600), options: options)
     app.drawView.log.isEnabled = true
+    app.drawView.publishesChanges = true
+  }
+
+  /// Applies what the app published since the last call to `replica`, each change written and read back.
+  private func applyPublishedChanges() {
+    for published in app.drawView.takeChanges() {
+      do {
+        replica.apply(try ChangeCoder.decode(bytes: ChangeCoder.encode(published.change, bounds: published.bounds)))
+      } catch {
+        Issue.record("A published change was refused: \(error.message)")
+      }
+    }
   }
 
   func perform(_ step: RandomTouchPropertyTests.Step) {
@@ -250,6 +270,12 @@ final class TouchSession {
     {
       problems.append("finished lines changed without a command or a long press")
     }
+    let point = Point(x: Double(probe.next() % 800), y: Double(probe.next() % 600))
+    let scanned = LineIndex.nearestByScanning(to: point, within: DrawView.selectionRadius, in: lines)
+    if app.drawView.indexOfLine(at: point) != scanned {
+      problems.append("a tap at \(point) found another line than scanning")
+    }
+    applyPublishedChanges()
     // Rendering never traps, whatever the state.
     _ = app.renderLiveLayer()
     _ = app.drawView.staticLayer
@@ -276,6 +302,10 @@ final class TouchSession {
     #expect(app.application.activeTouchCount == 0)
     #expect(!app.clock.hasPendingTimers)
     let drawing = app.drawing
+    applyPublishedChanges()
+    #expect(replica == drawing, "the published changes give another drawing\n\(transcript.joined(separator: "\n"))")
+    let ids = drawing.lines.map(\.id.rawValue) + drawing.circles.map(\.id.rawValue)
+    #expect(Set(ids).count == ids.count && ids.allSatisfy { $0 > 0 }, "ids are unique and assigned")
     let text = DocumentCoder.encodeString(drawing)
     do {
       let decoded = try DocumentCoder.decode(text)

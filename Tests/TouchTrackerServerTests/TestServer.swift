@@ -58,9 +58,13 @@ func documentText(lines: Int, color: String = "#FF8C00") -> String {
     + Array(repeating: line, count: lines).joined(separator: ",") + #"],"circles":[]}"#
 }
 
-/// The same document as the server stores and returns it: colors lowercase.
+/// The same document as the server stores and returns it: colors lowercase,
+/// and every line with the id reading gave it (1, 2, 3...).
 func storedDocumentText(lines: Int) -> String {
-  documentText(lines: lines, color: "#ff8c00")
+  let stored = (0..<lines).map {
+    ##"{"id":\##($0 + 1),"begin":{"x":1,"y":2},"end":{"x":3.5,"y":4},"color":"#ff8c00","width":10}"##
+  }
+  return #"{"format":"touchtracker","version":1,"lines":["# + stored.joined(separator: ",") + #"],"circles":[]}"#
 }
 
 extension String {

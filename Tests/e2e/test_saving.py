@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 
 from conftest import open_page
-from touchscreen import Touchscreen
+from touchscreen import Touchscreen, without_ids
 
 pytestmark = pytest.mark.server
 
@@ -29,9 +29,12 @@ def request(server, method, path, body=None, headers=None):
         return error.code, error.headers, error.read()
 
 
-def stored(server, name):
+def stored(server, name, ids=False):
+    """The server's document of `name` (None if it has none), shapes without their ids unless `ids`."""
     status, _, body = request(server, "GET", f"/api/drawings/{name}")
-    return json.loads(body) if status == 200 else None
+    if status != 200:
+        return None
+    return json.loads(body) if ids else without_ids(json.loads(body))
 
 
 def line(x1, y1, x2, y2, color="#000000"):

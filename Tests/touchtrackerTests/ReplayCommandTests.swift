@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTrackerCore
+import TouchTrackerTestSupport
 
 /// `touchtracker replay TRACE.json`, run as a process: what people see after
 /// a recorded session, and one line on stderr for every bad trace.
@@ -13,9 +14,9 @@ import TouchTrackerCore
     #expect(
       result.stdout
         == #"{"drawing":{"format":"touchtracker","version":1,"lines":["#
-        + ##"{"begin":{"x":100,"y":100},"end":{"x":300,"y":180},"color":"#000000","width":10},"##
-        + ##"{"begin":{"x":100,"y":500},"end":{"x":400,"y":580},"color":"#000000","width":10},"##
-        + ##"{"begin":{"x":100,"y":300},"end":{"x":400,"y":380},"color":"#000000","width":10}],"circles":[]},"##
+        + ##"{"id":1,"begin":{"x":100,"y":100},"end":{"x":300,"y":180},"color":"#000000","width":10},"##
+        + ##"{"id":2,"begin":{"x":100,"y":500},"end":{"x":400,"y":580},"color":"#000000","width":10},"##
+        + ##"{"id":3,"begin":{"x":100,"y":300},"end":{"x":400,"y":380},"color":"#000000","width":10}],"circles":[]},"##
         + #""state":{"selectedLine":null,"menu":[],"paletteVisible":false,"linesInProgress":0,"circlesInProgress":0}}"#
         + "\n")
     #expect(result.stderr == "")
@@ -25,13 +26,16 @@ import TouchTrackerCore
   @Test func twoFingersLandingTogetherDrawACircle() throws {
     let output = try replayOutput("circle")
     #expect(output.drawing.lines.isEmpty)
-    #expect(output.drawing.circles == [Circle(center: Point(x: 300, y: 225), radius: 150, color: .black, width: 10)])
+    #expect(
+      output.drawing.circles.withoutIDs == [
+        Circle(center: Point(x: 300, y: 225), radius: 150, color: .black, width: 10)
+      ])
     #expect(output.circlesInProgress == 0)
   }
 
   @Test func aCancelledFingerLosesOnlyItsOwnLine() throws {
     let output = try replayOutput("cancel")
-    #expect(output.drawing.lines == [Line(begin: Point(x: 100, y: 300), end: Point(x: 400, y: 300))])
+    #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 300), end: Point(x: 400, y: 300))])
     #expect(output.linesInProgress == 0)
   }
 
@@ -49,7 +53,7 @@ import TouchTrackerCore
   @Test func fingersLiftedDuringAPinchFinishTheirLines() throws {
     let output = try replayOutput("pinch-beside-a-resting-finger")
     #expect(
-      output.drawing.lines == [
+      output.drawing.lines.withoutIDs == [
         Line(begin: Point(x: 100, y: 100), end: Point(x: 80, y: 80)),
         Line(begin: Point(x: 300, y: 300), end: Point(x: 320, y: 320)),
         Line(begin: Point(x: 500, y: 100), end: Point(x: 500, y: 100)),
@@ -61,8 +65,11 @@ import TouchTrackerCore
   /// while a third rests; the circle is finished when both lift.
   @Test func aCircleDrawnBesideARestingFingerIsFinished() throws {
     let output = try replayOutput("circle-beside-a-resting-finger")
-    #expect(output.drawing.circles == [Circle(center: Point(x: 300, y: 200), radius: 150, color: .black, width: 10)])
-    #expect(output.drawing.lines == [Line(begin: Point(x: 600, y: 500), end: Point(x: 600, y: 500))])
+    #expect(
+      output.drawing.circles.withoutIDs == [
+        Circle(center: Point(x: 300, y: 200), radius: 150, color: .black, width: 10)
+      ])
+    #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 600, y: 500), end: Point(x: 600, y: 500))])
     #expect(output.circlesInProgress == 0)
     #expect(output.linesInProgress == 0)
   }
@@ -71,7 +78,7 @@ import TouchTrackerCore
 
   @Test func aTapFivePointsFromALineSelectsItAndShowsDelete() throws {
     let output = try replayOutput("select-line")
-    #expect(output.drawing.lines == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
+    #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
     #expect(output.selectedLine == 0)
     #expect(output.menu == ["Delete"])
   }
@@ -92,7 +99,7 @@ import TouchTrackerCore
 
   @Test func undoBringsTheDeletedLineBack() throws {
     let output = try replayOutput("delete-then-undo")
-    #expect(output.drawing.lines == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
+    #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
     #expect(output.selectedLine == nil)
     #expect(output.menu.isEmpty)
   }
@@ -100,7 +107,7 @@ import TouchTrackerCore
   @Test func longPressThenPanMovesTheLineWithTheFinger() throws {
     let output = try replayOutput("move-line")
     // The finger went from (200, 102) to (250, 152): the line moves by exactly (50, 50).
-    #expect(output.drawing.lines == [Line(begin: Point(x: 150, y: 150), end: Point(x: 350, y: 150))])
+    #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 150, y: 150), end: Point(x: 350, y: 150))])
     #expect(output.selectedLine == nil)
     #expect(output.linesInProgress == 0)
   }
@@ -110,7 +117,7 @@ import TouchTrackerCore
   @Test func threeFingerSwipeUpOpensThePaletteWithoutStrayLines() throws {
     let output = try replayOutput("palette")
     #expect(output.paletteVisible)
-    #expect(output.drawing.lines == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
+    #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
     #expect(output.linesInProgress == 0)
   }
 
@@ -120,7 +127,7 @@ import TouchTrackerCore
     let output = try ReplayOutput(result.stdout)
     #expect(!output.paletteVisible)
     #expect(
-      output.drawing.lines == [
+      output.drawing.lines.withoutIDs == [
         Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100), color: .black),
         Line(begin: Point(x: 100, y: 500), end: Point(x: 300, y: 500), color: .red),
       ])

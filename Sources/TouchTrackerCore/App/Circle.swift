@@ -1,11 +1,14 @@
 /// A circle drawn with two fingers at opposite corners of its bounding box.
 public struct Circle: Hashable, Sendable {
+  /// Its name in the drawing (`ShapeID.unassigned` until the drawing gives it one).
+  public var id: ShapeID
   public var center: Point
   public var radius: Double
   public var color: Color
   public var width: Double
 
-  public init(center: Point, radius: Double, color: Color = .black, width: Double = 10) {
+  public init(id: ShapeID = .unassigned, center: Point, radius: Double, color: Color = .black, width: Double = 10) {
+    self.id = id
     self.center = center
     self.radius = radius
     self.color = color

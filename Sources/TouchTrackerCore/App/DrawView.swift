@@ -33,6 +33,15 @@ public final class DrawView: View {
 
   /// Called after each finished change (to save), with the new drawing.
   public var onChange: ((Drawing) -> Void)?
+  /// Where new lines and circles get their ids. Hosts that share a drawing
+  /// with other devices set a random `origin` (`setIDOrigin`).
+  var ids = ShapeIDSource()
+  /// Whether finished changes are kept for `takeChanges()`; off, nothing is
+  /// kept (the CLI), on, the page takes them after each frame.
+  public var publishesChanges = false {
+    didSet { if !publishesChanges { published.removeAll() } }
+  }
+  private var published: [PublishedChange] = []
 
   /// Bumped on every change to the finished drawing; hosts ask for the static layer again when it moves.
   public internal(set) var drawingVersion = 0
@@ -107,6 +116,7 @@ public final class DrawView: View {
         line.color = options.color(for: line.segment)
         let duration = touch.timestamp - progress.beganAt
         line.width = options.width(forSpeed: duration > 0 ? progress.travelled / duration : 0)
+        line.id = ids.next()
         commit(.addLine(line))
       }
       if let index = circlesInProgress.firstIndex(where: { $0.involves(touch.identity) }) {
@@ -115,6 +125,7 @@ public final class DrawView: View {
           let progress = circlesInProgress.remove(at: index)
           var circle = progress.circle
           circle.color = options.color(for: Segment(begin: progress.firstCorner, end: progress.secondCorner))
+          circle.id = ids.next()
           commit(.addCircle(circle))
         }
       }
@@ -155,31 +166,53 @@ public final class DrawView: View {
   func commit(_ change: DrawingChange) {
     change.apply(to: &drawing)
     undoStack.record(change)
-    didChangeDrawing(
-      appendedLine: { if case .addLine(let line) = change { return line } else { return nil } }(),
-      damage: change.damage)
+    didChange(change, forward: true)
   }
 
   /// Brings the index, the selection and the static layer's log up to date
-  /// after a change that touched `damage` (nil: everything), and reports it.
-  func didChangeDrawing(appendedLine: Line? = nil, damage: Rect?) {
-    if let appendedLine {
-      lineIndex.append(appendedLine, lines: drawing.lines)
-    } else {
-      lineIndex.invalidate()
-    }
+  /// after `change` was applied (`forward`) or reverted, publishes what it
+  /// did, and reports it.
+  private func didChange(_ change: DrawingChange, forward: Bool) {
+    let edit = change.lineEdit(forward: forward)
+    lineIndex.apply(edit, lines: drawing.lines)
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
+    let damage = change.damage
     drawingVersion += 1
-    layerLog.record(version: drawingVersion, damage: damage, isAppend: appendedLine != nil)
+    layerLog.record(version: drawingVersion, damage: damage, isAppend: edit == .appended)
+    if publishesChanges {
+      published.append(PublishedChange(change: forward ? change.forward : change.backward, bounds: damage))
+    }
     setNeedsDisplay()
     onChange?(drawing)
   }
 
+  /// The finished changes since the last call, oldest first (only while
+  /// `publishesChanges` is on).
+  public func takeChanges() -> [PublishedChange] {
+    defer { published.removeAll(keepingCapacity: true) }
+    return published
+  }
+
+  /// Puts `changes` (taken, but not delivered) back before any newer ones.
+  func republish(_ changes: [PublishedChange]) {
+    published.insert(contentsOf: changes, at: 0)
+  }
+
+  /// New ids are drawn from `origin` from now on (see `ShapeID`).
+  public func setIDOrigin(_ origin: UInt32) {
+    ids = ShapeIDSource(origin: origin)
+    ids.skip(past: drawing)
+  }
+
   /// Replaces the whole drawing (opening a saved one). Not undoable: it is
-  /// where the history starts.
+  /// where the history starts. Shapes without an id get one (as reading a
+  /// document without ids gives them).
   public func load(_ newDrawing: Drawing) {
     drawing = newDrawing
+    try? DocumentCoder.assignIDs(in: &drawing)
+    ids.skip(past: drawing)
     undoStack.removeAll()
+    published.removeAll()
     selectedLineIndex = nil
     lineIndex.invalidate()
     restructureStaticLayer(damage: nil)
@@ -190,15 +223,22 @@ public final class DrawView: View {
     guard let change = undoStack.undo(in: &drawing) else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()
-    didChangeDrawing(damage: change.damage)
+    didChange(change, forward: false)
   }
 
   public func redo() {
     guard let change = undoStack.redo(in: &drawing) else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()
-    didChangeDrawing(damage: change.damage)
+    didChange(change, forward: true)
   }
+}
+
+/// A finished change as the app publishes it: what it did by id, and the
+/// rectangle it touched (nil: everything).
+public struct PublishedChange: Equatable, Sendable {
+  public let change: Change
+  public let bounds: Rect?
 }
 
 /// A finger's line while it is drawn.

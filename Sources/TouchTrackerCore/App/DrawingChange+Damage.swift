@@ -11,7 +11,7 @@ extension DrawingChange {
     case .addLine(let line), .deleteLine(_, let line): line.paintedBounds
     case .addCircle(let circle): circle.paintedBounds
     case .moveLine(_, let from, let to): from.paintedBounds.union(to.paintedBounds)
-    case .clear, .replace: nil
+    case .clear: nil
     }
   }
 }

@@ -2,8 +2,12 @@
 /// quantized to a byte each within its bucket's area (see `SizeClass.unit`),
 /// packed x0, y0, x1, y1 from the low byte up (one load, then shifts).
 struct Entry {
+  /// The line's position, or `dead`.
   var line: Int32
   var ends: UInt32
+
+  /// The position of an entry whose line was removed or moved away: never a line's.
+  static let dead: Int32 = -1
 
   init(line: Int32, x0: UInt8, y0: UInt8, x1: UInt8, y1: UInt8) {
     self.line = line

@@ -48,7 +48,7 @@ extension SizeClass {
       let outside = (max(x0, x1) &- box.minX) | (max(y0, y1) &- box.minY) | (box.maxY &- min(y0, y1))
       if outside < 0 { continue }
       let distanceSquared = quantizedDistanceSquared(px, py, Double(x0), Double(y0), Double(x1), Double(y1))
-      if distanceSquared > lineReach * lineReach { continue }
+      if distanceSquared > lineReach * lineReach || entry.line == Entry.dead { continue }
       search.consider(Int(entry.line), in: lines)
       if search.bestDistance != bestDistance {
         bestDistance = search.bestDistance

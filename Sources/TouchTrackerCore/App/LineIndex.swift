@@ -15,9 +15,10 @@
 ///
 /// Lines are identified by their position in the drawing. Appended lines are
 /// scanned one by one until there are enough of them to rebuild (amortized
-/// O(1) an append); any other change calls `invalidate()`, and the next query
-/// rebuilds (removing from the middle of the lines shifts every later
-/// position anyway). The answer is always exactly `nearestByScanning`'s.
+/// O(1) an append); removals, insertions and moves are applied in place
+/// (`LineIndex+Edits.swift`), and only replacing everything calls
+/// `invalidate()`, after which the next query rebuilds. The answer is always
+/// exactly `nearestByScanning`'s.
 public struct LineIndex {
   public static let baseCellSize = 32.0
   static let levelCount = 80
@@ -43,10 +44,17 @@ public struct LineIndex {
   var classes: [SizeClass] = []
   /// Every bucketed line, bucket after bucket.
   var entries: [Entry] = []
-  /// Built lines with non-finite or enormous coordinates, checked on every query.
+  /// Built lines measured on every query: those with non-finite or enormous
+  /// coordinates, and loose ones (moved or inserted since the build).
   var unbucketed: [Int32] = []
+  /// How many of `unbucketed` are loose.
+  var looseCount = 0
+  /// Entries of lines removed or moved since the build (`Entry.dead`).
+  var deadCount = 0
   /// Lines `0..<builtCount` are bucketed; later ones were appended since and are scanned.
   var builtCount = 0
+  /// How many times the index was built: edits applied in place leave it as it was.
+  public private(set) var buildCount = 0
   /// -1 once invalidated: then no array has that many lines, and the next use rebuilds.
   private var lineCount = 0
 
@@ -61,8 +69,16 @@ public struct LineIndex {
 
   public mutating func invalidate() { lineCount = -1 }
 
+  mutating func setCount(_ count: Int) { lineCount = count }
+
+  /// False once invalidated, until the next query rebuilds.
+  var isCurrent: Bool { lineCount >= 0 }
+
   public mutating func rebuild(_ lines: [Line]) {
     build(lines)
+    buildCount += 1
+    looseCount = 0
+    deadCount = 0
     builtCount = lines.count
     lineCount = lines.count
     _checkInvariants(lines)
@@ -84,7 +100,7 @@ public struct LineIndex {
   /// - Complexity: O(lines within reach of `point` in the visited cells), independent of the total.
   public mutating func nearest(to point: Point, within radius: Double, in lines: [Line]) -> Int? {
     // Appended lines beyond 1,024 + 1/32 of the bucketed ones are bucketed by a rebuild first.
-    if lineCount != lines.count || lineCount - builtCount > 1_024 + builtCount / 32 { rebuild(lines) }
+    if lineCount != lines.count || needsRebuild { rebuild(lines) }
     // Nothing is within a negative or NaN radius. An infinite one reaches every
     // cell and every quantized line, so every line is measured, as scanning does.
     guard point.isFinite, radius >= 0 else { return nil }

@@ -1,11 +1,12 @@
-/// One finished change to the drawing, with what it takes to undo it.
+/// One finished change to the drawing, with what it takes to undo it. The
+/// undo stack keeps these (by position, so undo puts a line back exactly
+/// where it was); what the app publishes is their `Change` by id.
 public enum DrawingChange: Equatable, Sendable {
   case addLine(Line)
   case addCircle(Circle)
   case deleteLine(at: Int, Line)
   case moveLine(at: Int, from: Line, to: Line)
   case clear(Drawing)
-  case replace(from: Drawing, to: Drawing)
 
   /// Applies the change to `drawing`.
   func apply(to drawing: inout Drawing) {
@@ -15,7 +16,6 @@ public enum DrawingChange: Equatable, Sendable {
     case .deleteLine(let index, _): drawing.lines.remove(at: index)
     case .moveLine(let index, _, let to): drawing.lines[index] = to
     case .clear: drawing = Drawing()
-    case .replace(_, let to): drawing = to
     }
   }
 
@@ -27,7 +27,39 @@ public enum DrawingChange: Equatable, Sendable {
     case .deleteLine(let index, let line): drawing.lines.insert(line, at: index)
     case .moveLine(let index, let from, _): drawing.lines[index] = from
     case .clear(let previous): drawing = previous
-    case .replace(let from, _): drawing = from
+    }
+  }
+
+  /// What applying it did, by id.
+  var forward: Change {
+    switch self {
+    case .addLine(let line): .add(lines: [line], circles: [], at: nil)
+    case .addCircle(let circle): .add(lines: [], circles: [circle], at: nil)
+    case .deleteLine(_, let line): .deleteLine(line.id)
+    case .moveLine(_, _, let to): .moveLine(to.id, begin: to.begin, end: to.end)
+    case .clear: .clear
+    }
+  }
+
+  /// What reverting it did, by id.
+  var backward: Change {
+    switch self {
+    case .addLine(let line): .deleteLine(line.id)
+    case .addCircle(let circle): .deleteCircle(circle.id)
+    case .deleteLine(let index, let line): .add(lines: [line], circles: [], at: index)
+    case .moveLine(_, let from, _): .moveLine(from.id, begin: from.begin, end: from.end)
+    case .clear(let previous): .add(lines: previous.lines, circles: previous.circles, at: nil)
+    }
+  }
+
+  /// What it did to the lines' positions, applied (`forward`) or reverted.
+  func lineEdit(forward: Bool) -> LineIndex.Edit {
+    switch self {
+    case .addLine: forward ? .appended : .removedLast
+    case .addCircle: .none
+    case .deleteLine(let index, _): forward ? .removed(index) : .inserted(index)
+    case .moveLine(let index, _, _): .moved(index)
+    case .clear: .everything
     }
   }
 }

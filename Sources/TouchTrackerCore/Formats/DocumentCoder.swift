@@ -1,6 +1,8 @@
 /// The document format: `{"format": "touchtracker", "version": 1, "lines":
 /// [...], "circles": [...]}` with lowercase `#rrggbb` colors and lines in the
-/// order they were finished. See docs/DESIGN.md; tests depend on it.
+/// order they were finished. Every shape has an `"id"` (`ShapeID`); a
+/// version-1 document written before ids gets them on reading
+/// (`assignIDs`). See docs/DESIGN.md; tests depend on it.
 public enum DocumentCoder {
   public static let formatName = "touchtracker"
   public static let version = 1.0
@@ -10,25 +12,49 @@ public enum DocumentCoder {
   public static let maximumMagnitude = 1_000_000_000.0
 
   /// Checks that a drawing can be written without changing it: every number
-  /// finite and within `maximumMagnitude`. The error names the first one that is not.
-  public static func validate(_ drawing: Drawing) throws(FormatError) {
-    func check(_ value: Double, _ path: @autoclosure () -> String) throws(FormatError) {
-      guard value.isFinite else { throw FormatError("Non-finite number at \(path())") }
-      guard abs(value) <= maximumMagnitude else { throw FormatError("Number out of range at \(path())") }
-    }
+  /// finite and within `maximumMagnitude`. The error names the first one
+  /// that is not, under `path` (a change's place in a list, say).
+  public static func validate(_ drawing: Drawing, path: String = "") throws(FormatError) {
     for (index, line) in drawing.lines.enumerated() {
-      try check(line.begin.x, "lines[\(index)].begin.x")
-      try check(line.begin.y, "lines[\(index)].begin.y")
-      try check(line.end.x, "lines[\(index)].end.x")
-      try check(line.end.y, "lines[\(index)].end.y")
-      try check(line.width, "lines[\(index)].width")
+      try check(line.begin.x, path, "lines", index, "begin.x")
+      try check(line.begin.y, path, "lines", index, "begin.y")
+      try check(line.end.x, path, "lines", index, "end.x")
+      try check(line.end.y, path, "lines", index, "end.y")
+      try check(line.width, path, "lines", index, "width")
     }
     for (index, circle) in drawing.circles.enumerated() {
-      try check(circle.center.x, "circles[\(index)].center.x")
-      try check(circle.center.y, "circles[\(index)].center.y")
-      try check(circle.radius, "circles[\(index)].radius")
-      try check(circle.width, "circles[\(index)].width")
+      try check(circle.center.x, path, "circles", index, "center.x")
+      try check(circle.center.y, path, "circles", index, "center.y")
+      try check(circle.radius, path, "circles", index, "radius")
+      try check(circle.width, path, "circles", index, "width")
     }
+  }
+
+  /// Refuses a number a document cannot hold exactly; the path is spelled
+  /// (`lines[3].begin.x` under `path`) only when it is refused. One function
+  /// for every field keeps the wasm small.
+  private static func check(
+    _ value: Double, _ path: String, _ shapes: StaticString, _ index: Int, _ field: StaticString
+  ) throws(FormatError) {
+    guard !isWritable(value) else { return }
+    try checkNumber(value, shapePath(path, shapes, index, field))
+  }
+
+  private static func duplicate(_ id: ShapeID, _ shapes: StaticString, _ index: Int) -> FormatError {
+    FormatError("Duplicate id \(id.rawValue) at \(shapePath("", shapes, index, "id"))")
+  }
+
+  /// `shapes[index].field` under `path` (`changes[2].lines[0].id`).
+  static func shapePath(_ path: String, _ shapes: StaticString, _ index: Int, _ field: StaticString) -> String {
+    "\(path.isEmpty ? "" : path + ".")\(shapes)[\(index)].\(field)"
+  }
+
+  private static func isWritable(_ value: Double) -> Bool { value.isFinite && abs(value) <= maximumMagnitude }
+
+  /// Refuses a number a document cannot hold exactly.
+  static func checkNumber(_ value: Double, _ path: @autoclosure () -> String) throws(FormatError) {
+    guard value.isFinite else { throw FormatError("Non-finite number at \(path())") }
+    guard abs(value) <= maximumMagnitude else { throw FormatError("Number out of range at \(path())") }
   }
 
   public static func encode(_ drawing: Drawing) -> [UInt8] {
@@ -36,38 +62,59 @@ public enum DocumentCoder {
     writer.raw("{\"format\":\"touchtracker\",\"version\":1,\"lines\":[")
     for (index, line) in drawing.lines.enumerated() {
       if index > 0 { writer.raw(",") }
-      writer.raw("{\"begin\":")
-      write(line.begin, to: &writer)
-      writer.raw(",\"end\":")
-      write(line.end, to: &writer)
-      writer.raw(",\"color\":")
-      writer.write(line.color.hex)
-      writer.raw(",\"width\":")
-      writer.write(line.width)
-      writer.raw("}")
+      write(line, to: &writer)
     }
     writer.raw("],\"circles\":[")
     for (index, circle) in drawing.circles.enumerated() {
       if index > 0 { writer.raw(",") }
-      writer.raw("{\"center\":")
-      write(circle.center, to: &writer)
-      writer.raw(",\"radius\":")
-      writer.write(circle.radius)
-      writer.raw(",\"color\":")
-      writer.write(circle.color.hex)
-      writer.raw(",\"width\":")
-      writer.write(circle.width)
-      writer.raw("}")
+      write(circle, to: &writer)
     }
     writer.raw("]}")
     return writer.bytes
+  }
+
+  /// One line object; `"id"` first when the line has one.
+  static func write(_ line: Line, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writeID(line.id, to: &writer)
+    writer.raw("\"begin\":")
+    write(line.begin, to: &writer)
+    writer.raw(",\"end\":")
+    write(line.end, to: &writer)
+    writer.raw(",\"color\":")
+    writer.write(line.color.hex)
+    writer.raw(",\"width\":")
+    writer.write(line.width)
+    writer.raw("}")
+  }
+
+  /// One circle object; `"id"` first when the circle has one.
+  static func write(_ circle: Circle, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writeID(circle.id, to: &writer)
+    writer.raw("\"center\":")
+    write(circle.center, to: &writer)
+    writer.raw(",\"radius\":")
+    writer.write(circle.radius)
+    writer.raw(",\"color\":")
+    writer.write(circle.color.hex)
+    writer.raw(",\"width\":")
+    writer.write(circle.width)
+    writer.raw("}")
+  }
+
+  private static func writeID(_ id: ShapeID, to writer: inout JSONWriter) {
+    guard id.isValid else { return }
+    writer.raw("\"id\":")
+    writer.write(Double(id.rawValue))
+    writer.raw(",")
   }
 
   public static func encodeString(_ drawing: Drawing) -> String {
     String(decoding: encode(drawing), as: UTF8.self)
   }
 
-  private static func write(_ point: Point, to writer: inout JSONWriter) {
+  static func write(_ point: Point, to writer: inout JSONWriter) {
     writer.raw("{\"x\":")
     writer.write(point.x)
     writer.raw(",\"y\":")
@@ -103,30 +150,88 @@ public enum DocumentCoder {
     }
     var drawing = Drawing()
     if let lines = root.member("lines") {
-      for element in try lines.elements() {
-        let line = try element.object()
-        drawing.lines.append(
-          Line(
-            begin: try line.require("begin").point(), end: try line.require("end").point(),
-            color: try color(line.require("color")), width: try width(line.require("width"))))
-      }
+      for element in try lines.elements() { drawing.lines.append(try line(element)) }
     }
     if let circles = root.member("circles") {
-      for element in try circles.elements() {
-        let circle = try element.object()
-        let radius = try circle.require("radius")
-        guard try radius.number() >= 0 else { throw FormatError("Negative radius at \(radius.path)") }
-        drawing.circles.append(
-          Circle(
-            center: try circle.require("center").point(), radius: try radius.number(),
-            color: try color(circle.require("color")), width: try width(circle.require("width"))))
-      }
+      for element in try circles.elements() { drawing.circles.append(try circle(element)) }
     }
     try validate(drawing)
+    try assignIDs(in: &drawing)
     return drawing
   }
 
-  private static func color(_ field: JSONCursor) throws(FormatError) -> Color {
+  /// A line object (`"id"` optional: unassigned without one).
+  static func line(_ element: JSONCursor) throws(FormatError) -> Line {
+    let line = try element.object()
+    return Line(
+      id: try id(line.member("id")), begin: try line.require("begin").point(), end: try line.require("end").point(),
+      color: try color(line.require("color")), width: try width(line.require("width")))
+  }
+
+  /// A circle object (`"id"` optional: unassigned without one).
+  static func circle(_ element: JSONCursor) throws(FormatError) -> Circle {
+    let circle = try element.object()
+    let radius = try circle.require("radius")
+    guard try radius.number() >= 0 else { throw FormatError("Negative radius at \(radius.path)") }
+    return Circle(
+      id: try id(circle.member("id")), center: try circle.require("center").point(), radius: try radius.number(),
+      color: try color(circle.require("color")), width: try width(circle.require("width")))
+  }
+
+  /// A shape id: an integer from 1 to 2^53 - 1; unassigned when absent.
+  static func id(_ field: JSONCursor?) throws(FormatError) -> ShapeID {
+    guard let field else { return .unassigned }
+    let number = try field.number()
+    guard number >= 1, number <= Double(ShapeID.maximum.rawValue), number == number.rounded(.towardZero) else {
+      throw FormatError(
+        "Invalid id \(JSONNumber.format(number)) at \(field.path); expected an integer from 1 to \(ShapeID.maximum.rawValue)"
+      )
+    }
+    return ShapeID(rawValue: UInt64(number))
+  }
+
+  /// Refuses a document that names two shapes alike, and gives every shape
+  /// without an id the next one after the highest in the document, in
+  /// document order (lines, then circles): a version-1 document without ids
+  /// gets 1, 2, 3... wherever it is opened, so every reader agrees on them.
+  static func assignIDs(in drawing: inout Drawing) throws(FormatError) {
+    var seen = ShapeIDSet(capacity: drawing.lines.count + drawing.circles.count)
+    var highest: UInt64 = 0
+    var missing = 0
+    for (index, line) in drawing.lines.enumerated() {
+      if !line.id.isValid {
+        missing += 1
+      } else if !seen.insert(line.id) {
+        throw duplicate(line.id, "lines", index)
+      } else {
+        highest = max(highest, line.id.rawValue)
+      }
+    }
+    for (index, circle) in drawing.circles.enumerated() {
+      if !circle.id.isValid {
+        missing += 1
+      } else if !seen.insert(circle.id) {
+        throw duplicate(circle.id, "circles", index)
+      } else {
+        highest = max(highest, circle.id.rawValue)
+      }
+    }
+    guard missing > 0 else { return }
+    guard UInt64(missing) <= ShapeID.maximum.rawValue - highest else {
+      throw FormatError("No ids left for the shapes without one: the highest id is \(highest)")
+    }
+    var next = highest
+    for index in drawing.lines.indices where !drawing.lines[index].id.isValid {
+      next += 1
+      drawing.lines[index].id = ShapeID(rawValue: next)
+    }
+    for index in drawing.circles.indices where !drawing.circles[index].id.isValid {
+      next += 1
+      drawing.circles[index].id = ShapeID(rawValue: next)
+    }
+  }
+
+  static func color(_ field: JSONCursor) throws(FormatError) -> Color {
     let text = try field.string()
     guard let color = Color(hex: text) else {
       throw FormatError("Invalid color \(QuotedToken.quoted(text)) at \(field.path); expected '#rrggbb'")
@@ -138,7 +243,7 @@ public enum DocumentCoder {
   /// decimals): a thinner one would be saved as 0 and refused on the next load.
   public static let minimumWidth = 0.0001
 
-  private static func width(_ field: JSONCursor) throws(FormatError) -> Double {
+  static func width(_ field: JSONCursor) throws(FormatError) -> Double {
     let width = try field.number()
     guard width > 0 else { throw FormatError("Width must be positive at \(field.path)") }
     guard width >= minimumWidth else { throw FormatError("Width must be at least 0.0001 at \(field.path)") }

@@ -61,6 +61,7 @@ final class PageHost {
   init(size: Size) {
     app = TouchTrackerApp(size: size)
     app.drawView.onChange = { [unowned(unsafe) self] _ in self.changeCount += 1 }
+    app.drawView.publishesChanges = true
   }
 
   /// The app outlives this body by a moment (it goes with the stored
@@ -240,6 +241,24 @@ final class PageHost {
     } catch {
       return error.message
     }
+  }
+
+  /// Writes the changes finished since the last call into `output` as
+  /// `{"changes":[...]}`, each with its `"bounds"` (absent: everything), and
+  /// returns the length (-1 when memory ran out: the changes are then kept
+  /// for the next call).
+  func takeChanges() -> Int {
+    let changes = app.drawView.takeChanges()
+    var writer = JSONWriter()
+    writer.raw("{\"changes\":[")
+    for (index, published) in changes.enumerated() {
+      if index > 0 { writer.raw(",") }
+      ChangeCoder.write(published.change, bounds: published.bounds, to: &writer)
+    }
+    writer.raw("]}")
+    let length = setOutput(writer.bytes)
+    if length < 0 { app.drawView.republish(changes) }
+    return length
   }
 
   /// Puts `bytes` in `output` and returns their count, or -1 when memory

@@ -3,7 +3,8 @@
 public enum SVGWriter {
   public static func svg(for list: RenderList, size: Size) -> String {
     var out: [UInt8] = []
-    func text(_ string: String) { out.append(contentsOf: string.utf8) }
+    // Static strings and no interpolation: each `String` built here cost the wasm hundreds of bytes.
+    func text(_ string: StaticString) { string.withUTF8Buffer { out.append(contentsOf: $0) } }
     func number(_ value: Double) { JSONNumber.append(value, to: &out) }
     text("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
     number(size.width)
@@ -18,7 +19,7 @@ public enum SVGWriter {
     // `commands`: decoding to values and escaping by `Character` cost the
     // wasm kilobytes, for an export the browser makes from these floats anyway.
     let f = list.floats
-    func color(_ index: Int) -> String { Color(rgb: UInt32(f[index])).hex }
+    func color(_ index: Int) { out.append(contentsOf: Color(rgb: UInt32(f[index])).hex.utf8) }
     var index = 0
     while index < f.count {
       let (a, b, c, d, width) = (
@@ -34,7 +35,9 @@ public enum SVGWriter {
         number(c)
         text("\" y2=\"")
         number(d)
-        text("\" stroke=\"\(color(index + 6))\" stroke-width=\"")
+        text("\" stroke=\"")
+        color(index + 6)
+        text("\" stroke-width=\"")
         number(width)
         text("\" stroke-linecap=\"round\"/>\n")
       case .circle:
@@ -44,7 +47,9 @@ public enum SVGWriter {
         number(b)
         text("\" r=\"")
         number(c)
-        text("\" fill=\"none\" stroke=\"\(color(index + 6))\" stroke-width=\"")
+        text("\" fill=\"none\" stroke=\"")
+        color(index + 6)
+        text("\" stroke-width=\"")
         number(width)
         text("\"/>\n")
       case .fill:
@@ -60,7 +65,9 @@ public enum SVGWriter {
           text("\" rx=\"")
           number(Double(f[index + 7]))
         }
-        text("\" fill=\"\(color(index + 6))\"/>\n")
+        text("\" fill=\"")
+        color(index + 6)
+        text("\"/>\n")
       case .text:
         text("<text x=\"")
         number(a)
@@ -68,7 +75,9 @@ public enum SVGWriter {
         number(b)
         text("\" font-size=\"")
         number(width)
-        text("\" fill=\"\(color(index + 6))\" text-anchor=\"middle\" dominant-baseline=\"central\">")
+        text("\" fill=\"")
+        color(index + 6)
+        text("\" text-anchor=\"middle\" dominant-baseline=\"central\">")
         for byte in list.textBytes[Int(c)..<Int(c) + Int(d)] { appendEscaped(byte, to: &out) }
         text("</text>\n")
       case .clip, nil:

@@ -60,3 +60,19 @@ public func ttExportSVG() -> Int32 {
   let svg = SVGWriter.svg(for: host.app.drawing, size: host.app.drawView.frame.size)
   return Int32(truncatingIfNeeded: host.setOutput(Array(svg.utf8)))
 }
+
+/// Writes the changes finished since the last call as `{"changes":[...]}`
+/// at `tt_out_ptr` (docs/DESIGN.md, "Changes"); returns the length, or -1
+/// when memory ran out (the changes wait for the next call).
+@_expose(wasm, "tt_take_changes") @_cdecl("tt_take_changes")
+public func ttTakeChanges() -> Int32 {
+  guard let host = wasmHost else { return -1 }
+  return Int32(truncatingIfNeeded: host.takeChanges())
+}
+
+/// New lines and circles take ids from `origin` (a random number per page:
+/// two devices drawing at once never pick the same id; see `ShapeID`).
+@_expose(wasm, "tt_set_id_origin") @_cdecl("tt_set_id_origin")
+public func ttSetIDOrigin(origin: Int32) {
+  wasmHost?.app.drawView.setIDOrigin(UInt32(bitPattern: origin))
+}

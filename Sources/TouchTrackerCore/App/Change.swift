@@ -1,0 +1,67 @@
+/// One finished change to a drawing, by shape id: what the app publishes,
+/// the page keeps until the server has it, and the server appends to a
+/// drawing's log (JSON in `ChangeCoder`; docs/DESIGN.md, "Changes").
+///
+/// Applying a change is defined for any drawing, so the same log gives the
+/// same drawing wherever it is replayed: deleting or moving an id the
+/// drawing does not have does nothing, and adding a shape whose id is there
+/// already replaces that shape.
+public enum Change: Equatable, Sendable {
+  /// Lines inserted at position `at` (clamped; nil: after the last), circles appended.
+  case add(lines: [Line], circles: [Circle], at: Int?)
+  case deleteLine(ShapeID)
+  case deleteCircle(ShapeID)
+  /// The line's ends after the move (it keeps its style and place).
+  case moveLine(ShapeID, begin: Point, end: Point)
+  /// Every line and circle removed.
+  case clear
+}
+
+extension Drawing {
+  /// Applies `change` (see `Change` for what an absent or present id does).
+  ///
+  /// - Complexity: O(shapes) for a change by id (a scan for it).
+  public mutating func apply(_ change: Change) {
+    switch change {
+    case .add(let added, let addedCircles, let position):
+      if !added.isEmpty {
+        for line in added { if let index = lines.firstIndex(where: { $0.id == line.id }) { lines.remove(at: index) } }
+        lines.insert(contentsOf: added, at: min(max(position ?? lines.count, 0), lines.count))
+      }
+      for circle in addedCircles {
+        if let index = circles.firstIndex(where: { $0.id == circle.id }) {
+          circles[index] = circle
+        } else {
+          circles.append(circle)
+        }
+      }
+    case .deleteLine(let id):
+      if let index = lines.firstIndex(where: { $0.id == id }) { lines.remove(at: index) }
+    case .deleteCircle(let id):
+      if let index = circles.firstIndex(where: { $0.id == id }) { circles.remove(at: index) }
+    case .moveLine(let id, let begin, let end):
+      if let index = lines.firstIndex(where: { $0.id == id }) {
+        lines[index].begin = begin
+        lines[index].end = end
+      }
+    case .clear:
+      self = Drawing()
+    }
+  }
+}
+
+extension Change {
+  /// How many lines and circles applying the change adds (negative: removes),
+  /// assuming its ids are as the change expects (adds new, deletes present);
+  /// nil for `clear`, which leaves none. What a store keeps as counts
+  /// without reading the drawing.
+  public var countDelta: (lines: Int, circles: Int)? {
+    switch self {
+    case .add(let lines, let circles, _): (lines.count, circles.count)
+    case .deleteLine: (-1, 0)
+    case .deleteCircle: (0, -1)
+    case .moveLine: (0, 0)
+    case .clear: nil
+    }
+  }
+}

@@ -1,0 +1,171 @@
+/// Changes as JSON (docs/DESIGN.md, "Changes"):
+///
+/// ```
+/// {"op": "add", "lines": [LINE, ...], "circles": [CIRCLE, ...], "at": 3}
+/// {"op": "delete", "line": ID}        {"op": "delete", "circle": ID}
+/// {"op": "move", "line": ID, "begin": {"x": 1, "y": 2}, "end": {"x": 3, "y": 4}}
+/// {"op": "clear"}
+/// ```
+///
+/// LINE and CIRCLE are the document's objects with a required `"id"`; an
+/// add's `lines`, `circles` and `at` are optional. Other keys are ignored
+/// (the page's records carry `"bounds"`, the rectangle a change touched).
+/// A list is `{"changes": [CHANGE, ...]}`.
+public enum ChangeCoder {
+  public static func encode(_ change: Change, bounds: Rect? = nil) -> [UInt8] {
+    var writer = JSONWriter()
+    write(change, bounds: bounds, to: &writer)
+    return writer.bytes
+  }
+
+  /// `{"changes":[...]}`.
+  public static func encodeList(_ changes: [Change]) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.raw("{\"changes\":[")
+    for (index, change) in changes.enumerated() {
+      if index > 0 { writer.raw(",") }
+      write(change, bounds: nil, to: &writer)
+    }
+    writer.raw("]}")
+    return writer.bytes
+  }
+
+  static func write(_ change: Change, bounds: Rect?, to writer: inout JSONWriter) {
+    switch change {
+    case .add(let lines, let circles, let position):
+      writer.raw("{\"op\":\"add\"")
+      if let position {
+        writer.raw(",\"at\":")
+        writer.write(Double(position))
+      }
+      if !lines.isEmpty {
+        writer.raw(",\"lines\":[")
+        for (index, line) in lines.enumerated() {
+          if index > 0 { writer.raw(",") }
+          DocumentCoder.write(line, to: &writer)
+        }
+        writer.raw("]")
+      }
+      if !circles.isEmpty {
+        writer.raw(",\"circles\":[")
+        for (index, circle) in circles.enumerated() {
+          if index > 0 { writer.raw(",") }
+          DocumentCoder.write(circle, to: &writer)
+        }
+        writer.raw("]")
+      }
+    case .deleteLine(let id):
+      writer.raw("{\"op\":\"delete\",\"line\":")
+      writer.write(Double(id.rawValue))
+    case .deleteCircle(let id):
+      writer.raw("{\"op\":\"delete\",\"circle\":")
+      writer.write(Double(id.rawValue))
+    case .moveLine(let id, let begin, let end):
+      writer.raw("{\"op\":\"move\",\"line\":")
+      writer.write(Double(id.rawValue))
+      writer.raw(",\"begin\":")
+      DocumentCoder.write(begin, to: &writer)
+      writer.raw(",\"end\":")
+      DocumentCoder.write(end, to: &writer)
+    case .clear:
+      writer.raw("{\"op\":\"clear\"")
+    }
+    if let bounds {
+      writer.raw(",\"bounds\":{\"x\":")
+      writer.write(bounds.origin.x)
+      writer.raw(",\"y\":")
+      writer.write(bounds.origin.y)
+      writer.raw(",\"width\":")
+      writer.write(bounds.size.width)
+      writer.raw(",\"height\":")
+      writer.write(bounds.size.height)
+      writer.raw("}")
+    }
+    writer.raw("}")
+  }
+
+  /// One change object.
+  public static func decode(bytes: [UInt8]) throws(FormatError) -> Change {
+    try change(JSONCursor(parse(bytes), path: ""))
+  }
+
+  /// `{"changes": [...]}`; errors name the place, `changes[3].lines[0].begin.x`.
+  public static func decodeList(bytes: [UInt8]) throws(FormatError) -> [Change] {
+    let root = try JSONCursor(parse(bytes), path: "").object()
+    var changes: [Change] = []
+    for element in try root.require("changes").elements() { changes.append(try change(element)) }
+    return changes
+  }
+
+  private static func parse(_ bytes: [UInt8]) throws(FormatError) -> JSONValue {
+    do {
+      return try JSONParser.parse(bytes: bytes)
+    } catch {
+      throw FormatError(error.message)
+    }
+  }
+
+  static func change(_ cursor: JSONCursor) throws(FormatError) -> Change {
+    let object = try cursor.object()
+    let op = try object.require("op")
+    let name = try op.string()
+    switch name {
+    case "add":
+      var lines: [Line] = []
+      var circles: [Circle] = []
+      if let field = object.member("lines") {
+        for element in try field.elements() { lines.append(try requireID(DocumentCoder.line(element), element)) }
+      }
+      if let field = object.member("circles") {
+        for element in try field.elements() { circles.append(try requireID(DocumentCoder.circle(element), element)) }
+      }
+      try DocumentCoder.validate(Drawing(lines: lines, circles: circles), path: object.path)
+      var position: Int?
+      if let field = object.member("at") {
+        let number = try field.number()
+        guard number >= 0, number <= 1e15, number == number.rounded(.towardZero) else {
+          throw FormatError("Invalid position \(JSONNumber.format(number)) at \(field.path); expected an integer >= 0")
+        }
+        position = Int(number)
+      }
+      return .add(lines: lines, circles: circles, at: position)
+    case "delete":
+      if let line = object.member("line") { return .deleteLine(try id(line)) }
+      if let circle = object.member("circle") { return .deleteCircle(try id(circle)) }
+      throw FormatError("Missing 'line' or 'circle' at \(object.location)")
+    case "move":
+      let line = try id(object.require("line"))
+      let begin = try object.require("begin")
+      let end = try object.require("end")
+      let move = Change.moveLine(line, begin: try begin.point(), end: try end.point())
+      try DocumentCoder.checkNumber(begin.point().x, "\(begin.path).x")
+      try DocumentCoder.checkNumber(begin.point().y, "\(begin.path).y")
+      try DocumentCoder.checkNumber(end.point().x, "\(end.path).x")
+      try DocumentCoder.checkNumber(end.point().y, "\(end.path).y")
+      return move
+    case "clear":
+      return .clear
+    default:
+      throw FormatError(
+        "Unknown op \(QuotedToken.quoted(name)) at \(op.path); expected 'add', 'delete', 'move' or 'clear'")
+    }
+  }
+
+  private static func id(_ field: JSONCursor) throws(FormatError) -> ShapeID {
+    try DocumentCoder.id(field)
+  }
+
+  /// A shape in a change must say which one it is.
+  private static func requireID<Shape: Identified>(_ shape: Shape, _ element: JSONCursor) throws(FormatError) -> Shape {
+    guard shape.id.isValid else { throw FormatError("Missing 'id' at \(element.location)") }
+    return shape
+  }
+}
+
+/// A shape with an id (lines and circles), for code that treats both alike.
+protocol Identified {
+  var id: ShapeID { get }
+}
+
+extension Line: Identified {}
+extension Circle: Identified {}
