@@ -20,3 +20,13 @@ enum DocumentDecoding {
     }
   }
 }
+
+/// `DocumentDecoding` for a list of changes: an undo of "clear" re-adds
+/// every line, so a list can be as large as a document.
+enum ChangeDecoding {
+  static func decode(_ data: Data) async throws -> [Change] {
+    try await NIOThreadPool.singleton.runIfActive {
+      try ChangeCodec.decodeList(data)
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import GRDB
+import TouchTrackerCore
+
+/// When a drawing's log is folded into its snapshot.
+///
+/// Folding costs what the drawing costs to decode and encode (about 0.3 s
+/// of CPU at 100,000 lines), and so does reading a drawing whose log is not
+/// empty; appending costs the same whatever the log's length. So logs are
+/// left to grow to `maximumLogCount` changes or `maximumLogBytes` bytes,
+/// then folded in the background `delay` after the append that got them
+/// there (appends meanwhile ride along). Reading a drawing folds its log
+/// too (`DrawingStore.loadDocument`).
+public struct CompactionPolicy: Hashable, Sendable {
+  public var maximumLogCount: Int
+  public var maximumLogBytes: Int
+  public var delay: Duration
+  /// False: only `DrawingStore.compact` folds a log (tests).
+  public var isAutomatic: Bool
+
+  public init(maximumLogCount: Int, maximumLogBytes: Int, delay: Duration, isAutomatic: Bool = true) {
+    self.maximumLogCount = maximumLogCount
+    self.maximumLogBytes = maximumLogBytes
+    self.delay = delay
+    self.isAutomatic = isAutomatic
+  }
+
+  public static let automatic = CompactionPolicy(
+    maximumLogCount: 256, maximumLogBytes: 1 << 20, delay: .milliseconds(500))
+
+  public static let manual = CompactionPolicy(
+    maximumLogCount: .max, maximumLogBytes: .max, delay: .zero, isAutomatic: false)
+
+  func isDue(logCount: Int, logBytes: Int) -> Bool {
+    isAutomatic && logCount > 0 && (logCount >= maximumLogCount || logBytes >= maximumLogBytes)
+  }
+}
+
+/// A drawing as stored, read in one transaction: its summary row, snapshot
+/// and every change after the snapshot, checked against their checksums.
+struct LogState {
+  var head: DrawingRecord
+  var snapshot: SnapshotRecord
+  var changes: [ChangeRecord]
+
+  /// Nil for a drawing that does not exist.
+  static func read(_ name: DrawingName, in db: Database) throws -> LogState? {
+    guard let head = try DrawingRecord.fetchOne(db, key: name.rawValue), !head.isDeleted else { return nil }
+    // A live drawing always has a snapshot, and a change for every revision
+    // after it: anything else is a damaged (or hand-edited) file.
+    guard let snapshot = try SnapshotRecord.fetchOne(db, key: name.rawValue) else {
+      throw DrawingStoreError.damaged(name: name.rawValue)
+    }
+    var changes: [ChangeRecord] = []
+    if head.logCount > 0 {
+      changes = try ChangeRecord.fetchAll(
+        db, sql: "SELECT * FROM drawingChange WHERE name = ? AND revision > ? ORDER BY revision",
+        arguments: [name.rawValue, head.snapshotRevision]
+      ).map { try $0.verified() }
+    }
+    guard changes.count == head.logCount, changes.last.map({ $0.revision == head.revision }) ?? true else {
+      throw DrawingStoreError.damaged(name: name.rawValue)
+    }
+    return LogState(head: head, snapshot: snapshot, changes: changes)
+  }
+
+  /// The snapshot with every change applied in revision order.
+  func replayed() throws -> Drawing {
+    let document = try snapshot.verifiedDocument()
+    do {
+      var drawing = try DocumentCodec.decode(document)
+      for record in changes { drawing.apply(try ChangeCodec.decode(record.change)) }
+      return drawing
+    } catch {
+      throw DrawingStoreError.unreadable(name: head.name, reason: error.description)
+    }
+  }
+
+  /// The drawing at `head.revision` as a new snapshot.
+  func folded() throws -> Folded {
+    let drawing = try replayed()
+    return Folded(
+      snapshot: SnapshotRecord(name: head.name, document: DocumentCoder.encodeString(drawing)),
+      revision: head.revision, lineCount: drawing.lines.count, circleCount: drawing.circles.count)
+  }
+}
+
+/// A drawing's snapshot and log folded into one document at `revision`.
+struct Folded: Sendable {
+  var snapshot: SnapshotRecord
+  var revision: Int
+  var lineCount: Int
+  var circleCount: Int
+}
+
+/// The compactions under way, at most one per drawing. A class with a lock
+/// rather than an actor so that `DrawingStore.init` can register the
+/// compactions it starts before it returns (`idle` then waits for them).
+final class CompactionScheduler: @unchecked Sendable {
+  private let lock = NSLock()
+  private var running: [String: Task<Void, Never>] = [:]
+
+  /// Starts `work` under `key` unless work under that key is under way.
+  func schedule(_ key: String, _ work: @escaping @Sendable () async -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard running[key] == nil else { return }
+    running[key] = Task {
+      await work()
+      self.finished(key)
+    }
+  }
+
+  private func finished(_ key: String) {
+    lock.withLock { running[key] = nil }
+  }
+
+  /// Returns once nothing is under way, including work scheduled meanwhile.
+  func idle() async {
+    while let task = lock.withLock({ running.values.first }) { await task.value }
+  }
+}
+
+extension DrawingStore {
+  /// Folds the log of `name` into a new snapshot at its current revision
+  /// and deletes the log rows it folded; returns that revision, or nil if
+  /// there was nothing to fold (no drawing, an empty log, or the drawing was
+  /// replaced meanwhile).
+  ///
+  /// The slow part (decode, apply, encode) runs outside the write lock, so
+  /// appends go on meanwhile; the rows they add stay in the log, after the
+  /// new snapshot. `lineCount` and `circleCount` become exact unless such
+  /// rows came, until the next compaction.
+  @discardableResult
+  public func compact(_ name: DrawingName) async throws -> Int? {
+    try await compact(name, afterReading: {})
+  }
+
+  /// `compact`, with `afterReading` run between reading the log and storing
+  /// the snapshot: tests append there.
+  func compact(_ name: DrawingName, afterReading: @Sendable () async throws -> Void) async throws -> Int? {
+    let folded = try await database.read { db -> Folded? in
+      guard let state = try LogState.read(name, in: db), !state.changes.isEmpty else { return nil }
+      return try state.folded()
+    }
+    guard let folded else { return nil }
+    try await afterReading()
+    return try await store(folded) ? folded.revision : nil
+  }
+
+  /// Stores `folded` as the snapshot and deletes the log rows up to its
+  /// revision, unless the drawing moved on in a way that makes it wrong.
+  ///
+  /// Why the check is enough: revisions only grow, and `save` and `delete`
+  /// (which replace or drop the snapshot) set `snapshotRevision` to their
+  /// own revision, above every revision there was when `folded` was read.
+  /// So while `snapshotRevision` is below `folded.revision` and the drawing
+  /// exists, only appends (rows after it) and other compactions (at or
+  /// below it) have happened since, and every row up to `folded.revision`
+  /// is one `folded` replayed.
+  func store(_ folded: Folded) async throws -> Bool {
+    let name = folded.snapshot.name
+    return try await writeTransaction { db in
+      guard var head = try DrawingRecord.fetchOne(db, key: name), !head.isDeleted,
+        head.snapshotRevision < folded.revision, folded.revision <= head.revision
+      else { return false }
+      try folded.snapshot.save(db)
+      try db.execute(
+        sql: "DELETE FROM drawingChange WHERE name = ? AND revision <= ?", arguments: [name, folded.revision])
+      if head.revision == folded.revision {
+        head.lineCount = folded.lineCount
+        head.circleCount = folded.circleCount
+      }
+      head.snapshotRevision = folded.revision
+      head.logBytes =
+        try Int.fetchOne(
+          db, sql: "SELECT COALESCE(SUM(length(CAST(change AS BLOB))), 0) FROM drawingChange WHERE name = ?",
+          arguments: [name]) ?? 0
+      try head.update(db)
+      try db.execute(
+        sql: "DELETE FROM drawingBatch WHERE name = ? AND revision <= ?",
+        arguments: [name, folded.revision - Self.keptBatchRevisions])
+      return true
+    }
+  }
+
+  /// Compacts `name` after `compaction.delay`, unless that is under way.
+  /// A failure leaves the log as it is (reading replays it); the next
+  /// append past the limits tries again.
+  func scheduleCompaction(of name: DrawingName) {
+    let delay = compaction.delay
+    compactions.schedule(name.rawValue) { [self] in
+      try? await Task.sleep(for: delay)
+      _ = try? await compact(name)
+    }
+  }
+
+  /// Schedules every drawing whose log is past the limits (at start: the
+  /// server may have stopped before it compacted them).
+  func scheduleDueCompactions() async {
+    let policy = compaction
+    let names =
+      (try? await database.read { db in
+        try String.fetchAll(
+          db,
+          sql: "SELECT name FROM drawing WHERE NOT isDeleted AND revision > snapshotRevision"
+            + " AND (revision - snapshotRevision >= ? OR logBytes >= ?)",
+          arguments: [policy.maximumLogCount, policy.maximumLogBytes])
+      }) ?? []
+    for name in names {
+      guard let name = try? DrawingName(name) else { continue }
+      scheduleCompaction(of: name)
+    }
+  }
+
+  /// Returns once no compaction is under way (tests, benchmarks).
+  public func waitForCompactions() async {
+    await compactions.idle()
+  }
+}
