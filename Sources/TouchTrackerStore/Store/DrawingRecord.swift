@@ -26,6 +26,29 @@ struct DrawingRecord: Codable, FetchableRecord, PersistableRecord {
 
   /// How many changes the log holds.
   var logCount: Int { revision - snapshotRevision }
+
+  /// `date` as GRDB stores a `Date` ("yyyy-MM-dd HH:mm:ss.SSS", UTC), for
+  /// the raw statements of `append`: a `DateFormatter` costs more than the
+  /// rest of formatting the row.
+  static func databaseText(_ date: Date) -> String {
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
+    var fraction = Int(milliseconds.quotientAndRemainder(dividingBy: 1000).remainder)
+    if fraction < 0 {
+      seconds -= 1
+      fraction += 1000
+    }
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+    return
+      "\(digits(Int(parts.tm_year) + 1900, 4))-\(digits(Int(parts.tm_mon) + 1, 2))-\(digits(Int(parts.tm_mday), 2)) "
+      + "\(digits(Int(parts.tm_hour), 2)):\(digits(Int(parts.tm_min), 2)):\(digits(Int(parts.tm_sec), 2))."
+      + digits(fraction, 3)
+  }
 }
 
 /// One row of `drawingSnapshot`: a drawing's document at its
