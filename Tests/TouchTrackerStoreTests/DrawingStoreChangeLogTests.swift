@@ -220,6 +220,23 @@ import TouchTrackerCore
     }
   }
 
+  /// A line added with a circle's id (or the other way round) replaces
+  /// that shape, as an add replaces a shape of its own kind: the drawing
+  /// never holds one id twice, which no reader would open.
+  @Test func anAddWithAnIdOfTheOtherKindReplacesThatShape() async throws {
+    try await Self.withStore { store, _ in
+      try await store.append([.add(lines: [Self.line(1)], circles: [Self.circle(2)], at: nil)], to: Self.name)
+      try await store.append([.add(lines: [Self.line(2)], circles: [], at: nil)], to: Self.name)
+      try await store.append([.add(lines: [], circles: [Self.circle(1)], at: nil)], to: Self.name)
+      let expected = Drawing(lines: [Self.line(2)], circles: [Self.circle(1)])
+      let document = try #require(Self.text(try await store.loadDocument(Self.name)))
+      #expect(document == Self.document(expected))
+      #expect(try DocumentCoder.decode(document) == expected)
+      #expect(try await store.compact(Self.name) == 3)
+      #expect(try await store.load(Self.name)?.drawing == expected)
+    }
+  }
+
   // MARK: - Reading
 
   /// No log after the snapshot: the stored text as it is, not decoded and

@@ -69,11 +69,32 @@ struct LogState {
     let document = try snapshot.verifiedDocument()
     do {
       var drawing = try DocumentCodec.decode(document)
-      for record in changes { drawing.apply(try ChangeCodec.decode(record.change)) }
+      for record in changes { Self.replay(try ChangeCodec.decode(record.change), on: &drawing) }
       return drawing
     } catch {
       throw DrawingStoreError.unreadable(name: head.name, reason: error.description)
     }
+  }
+
+  /// `Drawing.apply`, kept from giving one id to two shapes: an add whose
+  /// id a shape of the other kind holds (a line added with a circle's id)
+  /// removes that shape first, as an add of a line replaces the line with
+  /// its id. `apply` replaces only shapes of the same kind, and a drawing
+  /// with one id twice is a document no reader accepts: one client's
+  /// mistake in the log would make the drawing unreadable for everyone.
+  /// (An add naming one id twice is refused before it is stored.)
+  static func replay(_ change: Change, on drawing: inout Drawing) {
+    if case .add(let lines, let circles, _) = change {
+      if !lines.isEmpty, !drawing.circles.isEmpty {
+        let ids = Set(lines.map(\.id))
+        drawing.circles.removeAll { ids.contains($0.id) }
+      }
+      if !circles.isEmpty, !drawing.lines.isEmpty {
+        let ids = Set(circles.map(\.id))
+        drawing.lines.removeAll { ids.contains($0.id) }
+      }
+    }
+    drawing.apply(change)
   }
 
   /// The drawing at `head.revision` as a new snapshot.
