@@ -225,7 +225,7 @@ public final class DrawingStore: Sendable {
     let checksums = texts.map { Int64(CRC32.checksum($0.utf8)) }
     let bytes = texts.reduce(0) { $0 + $1.utf8.count }
     let updatedAt = DrawingRecord.databaseText(now())
-    let name = name.rawValue
+    let rawName = name.rawValue
     // Raw cached statements: this is the hot path (one finished line), and
     // GRDB's record layer (query building, Codable, date formatting) cost
     // more CPU here than SQLite itself.
@@ -233,7 +233,7 @@ public final class DrawingStore: Sendable {
       if let key,
         let revision = try Int.fetchOne(
           db.cachedStatement(sql: "SELECT revision FROM drawingBatch WHERE name = ? AND batchKey = ?"),
-          arguments: [name, key])
+          arguments: [rawName, key])
       {
         return (revision, 0, 0)
       }
@@ -243,11 +243,11 @@ public final class DrawingStore: Sendable {
             SELECT revision, isDeleted, lineCount, circleCount, snapshotRevision, logBytes
             FROM drawing WHERE name = ?
             """),
-        arguments: [name])
+        arguments: [rawName])
       let exists = stored.map { !($0[1] as Bool) } ?? false
       let current = exists ? stored![0] as Int : 0
       if let expected, expected != current {
-        throw DrawingStoreError.conflict(name: name, expected: expected, current: current)
+        throw DrawingStoreError.conflict(name: rawName, expected: expected, current: current)
       }
       guard !texts.isEmpty else { return (current, 0, 0) }
       var revision: Int = stored?[0] ?? 0
@@ -257,13 +257,13 @@ public final class DrawingStore: Sendable {
       } else {
         // A new drawing, or one created again over its tombstone: an empty
         // snapshot at the revision it continues from.
-        try SnapshotRecord(name: name, document: Self.emptyDocument).save(db)
+        try SnapshotRecord(name: rawName, document: Self.emptyDocument).save(db)
       }
       let insert = try db.cachedStatement(
         sql: "INSERT INTO drawingChange (name, revision, change, batchKey, checksum) VALUES (?, ?, ?, ?, ?)")
       for index in texts.indices {
         revision += 1
-        try insert.execute(arguments: [name, revision, texts[index], key, checksums[index]])
+        try insert.execute(arguments: [rawName, revision, texts[index], key, checksums[index]])
         if let delta = deltas[index] {
           lineCount = max(0, lineCount + delta.lines)
           circleCount = max(0, circleCount + delta.circles)
@@ -281,14 +281,14 @@ public final class DrawingStore: Sendable {
             lineCount = excluded.lineCount, circleCount = excluded.circleCount, updatedAt = excluded.updatedAt,
             snapshotRevision = excluded.snapshotRevision, logBytes = excluded.logBytes
           """
-      ).execute(arguments: [name, revision, lineCount, circleCount, updatedAt, snapshotRevision, logBytes])
+      ).execute(arguments: [rawName, revision, lineCount, circleCount, updatedAt, snapshotRevision, logBytes])
       if let key {
         try db.cachedStatement(sql: "INSERT INTO drawingBatch (name, batchKey, revision) VALUES (?, ?, ?)")
-          .execute(arguments: [name, key, revision])
+          .execute(arguments: [rawName, key, revision])
       }
       return (revision, revision - snapshotRevision, logBytes)
     }
-    if compaction.isDue(logCount: logCount, logBytes: logBytes), let name = try? DrawingName(name) {
+    if compaction.isDue(logCount: logCount, logBytes: logBytes) {
       scheduleCompaction(of: name)
     }
     return revision
