@@ -12,7 +12,7 @@ decimals, as DocumentCoder writes them), so no Swift build is needed.
 
 The page (Web/) is used as it is, opened as /?drawing=bench from a small
 static server that answers GET /api/drawings/bench with the document (ETag
-"1") and accepts PUTs (discarded), so the page's saving runs as it would
+"1") and accepts PUTs and POSTs of changes (discarded), so the page's saving runs as it would
 against the real server instead of going offline and retrying. An init
 script, not a change to the page, wraps requestAnimationFrame and the wasm
 exports to time, in every frame of the page's loop:
@@ -226,6 +226,9 @@ def make_handler(directory, document):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+
+        # The page sends change records (POST .../changes); acknowledged the same way.
+        do_POST = do_PUT
 
     return Handler
 
