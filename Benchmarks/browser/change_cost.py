@@ -404,7 +404,8 @@ def run(browser, url, lines, repeats, baselines, budget):
     if final_lines != lines + counts["drawn"] - counts["undo"] + counts["redo"] - counts["delete"]:
         raise SystemExit(f"change_cost: {final_lines} lines at the end, expected otherwise: {counts}")
     for name, frames in results.items():
-        wanted = "whole" if name.endswith("-whole") else "repaint"
+        # Redoing an add puts the line back on top: painted over the cached layer, like a new line.
+        wanted = "whole" if name.endswith("-whole") else "append" if name == "redo" else "repaint"
         wrong = [MODES[f["mode"]] for f in frames if MODES[f["mode"]] != wanted]
         if wrong:
             raise SystemExit(f"change_cost: {name} painted {wrong}, expected {wanted}")
