@@ -86,7 +86,7 @@ function deleteChanges(tx, name) {
 /**
  * The document `text` with change `records` (JSON texts) applied in order,
  * as the core's `Drawing.apply` does: deleting or moving an absent id does
- * nothing, adding a present id replaces that shape. Numbers and keys are
+ * nothing, adding a present id (line or circle) takes that shape out first. Numbers and keys are
  * written back as they were read, so an unchanged drawing reads the same.
  */
 export function applyChanges(text, records) {
@@ -96,18 +96,15 @@ export function applyChanges(text, records) {
   for (const recordText of records) {
     const change = JSON.parse(recordText);
     if (change.op === 'add') {
+      // A shape whose id is added again (as a line or a circle) is taken out first: ids stay unique.
       const added = change.lines ?? [];
-      if (added.length) {
-        const ids = new Set(added.map((line) => line.id));
-        lines = lines.filter((line) => !ids.has(line.id));
-        const at = Math.min(Math.max(change.at ?? lines.length, 0), lines.length);
-        lines.splice(at, 0, ...added);
-      }
-      for (const circle of change.circles ?? []) {
-        const index = circles.findIndex((c) => c.id === circle.id);
-        if (index >= 0) circles[index] = circle;
-        else circles.push(circle);
-      }
+      const ids = new Set([...added, ...(change.circles ?? [])].map((shape) => shape.id));
+      lines = lines.filter((line) => !ids.has(line.id));
+      circles = circles.filter((circle) => !ids.has(circle.id));
+      const at = Math.min(Math.max(change.at ?? lines.length, 0), lines.length);
+      // Not splice(...added): a call takes at most ~100k arguments, and undoing a clear adds every line.
+      lines = lines.slice(0, at).concat(added, lines.slice(at));
+      circles = circles.concat(change.circles ?? []);
     } else if (change.op === 'delete') {
       if (change.line !== undefined) lines = lines.filter((line) => line.id !== change.line);
       if (change.circle !== undefined) circles = circles.filter((circle) => circle.id !== change.circle);
