@@ -122,6 +122,27 @@ row((
     f"after {storage['repeats'] + 1} saves of it {storage['diskBytesPerLineAfterRepeats']:.0f} B (free pages)",
 ))
 
+# Row 7: saving a change (after row 4 in the table: it is storage too).
+if os.path.exists(os.path.join(out, "append.json")):
+    append = load("append.json")
+    a, ratios = append["append"], append["ratios"]
+    row((
+        f"7. Save one line into {append['lines']:,}, POST changes (p50)",
+        f"{a['p50ms']:.1f} ms, {a['wireBytes']:.0f} B on the wire, {a['serverCpuMsPerRequest']:.2f} ms server CPU",
+        f"{a['bodyBytes']} B to a file + fsync {append['fsyncSameSizeAsAppendP50ms']:.1f} ms; "
+        f"whole-document PUT {append['put']['p50ms']:.0f} ms, {append['put']['wireBytes'] / 1e6:.1f} MB",
+        f"{ratios['appendP50VsFsync']:.2f}x the fsync; PUT {ratios['putP50VsAppendP50']:.0f}x ours",
+        met(a["wireBytes"] <= 1024 and ratios["appendP50VsFsync"] <= 2, "<= 1 KB, <= 2x fsync"),
+        f"{a['count']} appends; first GET after them {append['firstGetAfterAppendsMs']:.0f} ms (replays the log), "
+        f"then {append['getAfterCompactionMs']:.0f} ms",
+    ))
+    row((
+        "7. GET /api/drawings with a 30 MB drawing stored", f"{append['listPerSecondWith30MB']:,.0f} req/s",
+        f"1 KB drawings only {append['listPerSecondSmallOnly']:,.0f} req/s",
+        f"{ratios['listSmallVsWith30MB']:.2f}x", met(ratios["listSmallVsWith30MB"] <= 1.2, "within 1.2x"),
+        f"small only, again after: {append['listPerSecondSmallOnlyAgain']:,.0f} req/s",
+    ))
+
 # Row 5: memory.
 count = 1_000_000
 drawn = median("Memory", "drawn lines=1000000", "memoryLeakedBytes") / count

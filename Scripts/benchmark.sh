@@ -62,6 +62,10 @@ step "Row 4: storage through the HTTP API"
 python3 Benchmarks/server/storage.py --server "$bench_scratch/release/touchtracker" \
   --document "$out/drawing-100k.json" --lines 100000 --out "$out/storage.json" >&2
 
+step "Row 7: saving one line as a change, listing with a 30 MB drawing stored"
+python3 Benchmarks/server/append.py --server "$bench_scratch/release/touchtracker" --lines 100000 \
+  --out "$out/append.json" >&2
+
 step "Row 3: frame cost in Chromium"
 python3 Benchmarks/browser/frame_cost.py --document "$out/drawing-100k.json" --lines 100000 \
   --wasm "$out/touchtracker.wasm" --out "$out/frames.json" >&2

@@ -20,7 +20,7 @@ function afterFrame() {
   const change = tt.tt_change_count();
   if (change !== lastChange) {
     lastChange = change;
-    tt.tt_take_changes(); // the change records (docs/DESIGN.md, "Changes"); whole documents are saved for now
+    saver.collect();
     saver.keepChange();
     saver.schedule();
   }

@@ -59,6 +59,19 @@ extension APIError {
     APIError(.badRequest, "Invalid If-Match header '\(value)': expected a revision like \"3\"")
   }
 
+  static func invalidIdempotencyKey(_ value: String) -> APIError {
+    APIError(
+      .badRequest,
+      "Invalid Idempotency-Key header '\(value)': use 1 to \(DrawingName.maximumLength) letters, digits, '_' or '-'")
+  }
+
+  static let missingSince = APIError(
+    .badRequest, "Missing query parameter 'since': the revision the client has, like ?since=3")
+
+  static func invalidSince(_ value: String) -> APIError {
+    APIError(.badRequest, "Invalid query parameter since='\(value)': expected a revision like 3")
+  }
+
   init(_ error: DocumentError) {
     self.init(.badRequest, error.description)
   }
@@ -70,7 +83,8 @@ extension APIError {
   init(_ error: DrawingStoreError) {
     switch error {
     case .conflict(_, _, let current): self.init(.conflict, error.description, revision: current)
-    case .cannotOpen, .damaged: self.init(.internalServerError, error.description)
+    case .changesGone(_, _, _, let current): self.init(.gone, error.description, revision: current)
+    case .cannotOpen, .damaged, .unreadable: self.init(.internalServerError, error.description)
     }
   }
 }

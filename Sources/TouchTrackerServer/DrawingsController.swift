@@ -4,13 +4,14 @@ import NIOHTTP1
 import TouchTrackerCore
 import TouchTrackerStore
 
-/// `/api/drawings`: list, read, save and delete documents.
+/// `/api/drawings`: list, read, save and delete documents; append changes
+/// and read the changes after a revision.
 ///
 /// Revisions travel as HTTP validators: `GET` returns the revision in `ETag`
-/// (`"3"`) and `X-Revision` (`3`); `PUT` and `DELETE` take an optional
-/// `If-Match: "3"` and answer 409 with the current revision if it is stale.
-/// Every request is validated (name, header, size, document) before the
-/// store is touched, so a bad request never changes a drawing.
+/// (`"3"`) and `X-Revision` (`3`); `PUT`, `POST .../changes` and `DELETE`
+/// take an optional `If-Match: "3"` and answer 409 with the current revision
+/// if it is stale. Every request is validated (name, headers, size, body)
+/// before the store is touched, so a bad request never changes a drawing.
 ///
 /// `HEAD` answers as `GET` without the body; `OPTIONS` says what a path allows.
 struct DrawingsController {
@@ -25,6 +26,10 @@ struct DrawingsController {
     group.put(":name", use: save)
     group.delete(":name", use: delete)
     group.on(":name", method: .options) { _, _ in Self.allow("GET, HEAD, PUT, DELETE, OPTIONS") }
+    group.get(":name/changes", use: changes)
+    group.head(":name/changes") { Self.withoutBody(try await changes($0, context: $1)) }
+    group.post(":name/changes", use: append)
+    group.on(":name/changes", method: .options) { _, _ in Self.allow("GET, HEAD, POST, OPTIONS") }
   }
 
   /// `response` as the answer to `HEAD`: the same status and headers,
@@ -95,6 +100,54 @@ struct DrawingsController {
     }
   }
 
+  /// `POST /api/drawings/NAME/changes` with `{"changes": [CHANGE, ...]}`:
+  /// appends them to the drawing's log (creating the drawing if needed) and
+  /// answers `{"revision": N}`, the revision after the last one. With an
+  /// `Idempotency-Key`, a batch already appended under that key appends
+  /// nothing and answers the revision it ended at.
+  @Sendable func append(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let name = try Self.name(in: context)
+    let expected = try Self.expectedRevision(in: request)
+    let key = try Self.idempotencyKey(in: request)
+    do {
+      let changes = try await ChangeDecoding.decode(try await Self.body(of: request))
+      let revision = try await store.append(changes, to: name, ifRevision: expected, key: key)
+      // `{"revision":N}`, as `JSONBody` would write it, without an encoder.
+      return JSONBody.response(json: Data("{\"revision\":\(revision)}".utf8), headers: Self.revisionHeaders(revision))
+    } catch let error as DocumentError {
+      throw APIError(error)
+    } catch let error as DrawingStoreError {
+      throw APIError(error)
+    }
+  }
+
+  /// `GET /api/drawings/NAME/changes?since=R`: `{"changes": [{"change":
+  /// CHANGE, "revision": r}, ...], "revision": N}`, every change after R in
+  /// order, N the current revision; 410 when the log no longer holds them
+  /// (then the client reads the document).
+  @Sendable func changes(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let name = try Self.name(in: context)
+    let since = try Self.since(in: request)
+    let stored: StoredChanges?
+    do {
+      stored = try await store.changes(of: name, since: since)
+    } catch let error as DrawingStoreError {
+      if case .changesGone = error {} else { context.logger.error("\(error)") }
+      throw APIError(error)
+    }
+    guard let stored else { throw APIError.notFound(name) }
+    // The stored changes are JSON already: written around, not re-encoded.
+    var json = Data("{\"changes\":[".utf8)
+    for (index, change) in stored.changes.enumerated() {
+      if index > 0 { json.append(UInt8(ascii: ",")) }
+      json.append(contentsOf: "{\"change\":".utf8)
+      json.append(contentsOf: change.json.utf8)
+      json.append(contentsOf: ",\"revision\":\(change.revision)}".utf8)
+    }
+    json.append(contentsOf: "],\"revision\":\(stored.revision)}".utf8)
+    return JSONBody.response(json: json, headers: Self.revisionHeaders(stored.revision))
+  }
+
   @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
     let expected = try Self.expectedRevision(in: request)
@@ -131,6 +184,23 @@ struct DrawingsController {
     return revision
   }
 
+  /// The `Idempotency-Key`, or nil if there is none: 1 to 64 letters,
+  /// digits, `_` or `-` (the rule for drawing names).
+  private static func idempotencyKey(in request: Request) throws -> String? {
+    guard let value = request.headers[.idempotencyKey] else { return nil }
+    guard (try? DrawingName(value)) != nil else { throw APIError.invalidIdempotencyKey(value) }
+    return value
+  }
+
+  /// The revision in the `since` query parameter.
+  private static func since(in request: Request) throws -> Int {
+    guard let text = request.uri.queryParameters.get("since") else { throw APIError.missingSince }
+    guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let revision = Int(text)
+    else { throw APIError.invalidSince(text) }
+    return revision
+  }
+
   /// The body, refused with 413 past `APIError.maximumBodySize`: at once if
   /// `Content-Length` says so, else as soon as that many bytes arrived.
   private static func body(of request: Request) async throws -> Data {
@@ -160,4 +230,6 @@ extension HTTPFields.Element.Name {
   /// The revision as a plain number, for clients that would rather not parse
   /// an `ETag`.
   static let xRevision = Self("X-Revision")!
+  /// Names a batch of changes, so that sending it again appends nothing twice.
+  static let idempotencyKey = Self("Idempotency-Key")!
 }

@@ -136,6 +136,27 @@ import TouchTrackerTestSupport
     #expect(published.last?.change == .add(lines: app.drawing.lines, circles: [], at: nil), "undoing it adds all back")
   }
 
+  /// Found by the random touch check: an undo tapped while another finger
+  /// held a moved line left the move in the drawing but in no change (the
+  /// server, and undo, never heard of it).
+  @Test func undoWhileALineIsHeldFirstFinishesTheMove() throws {
+    let app = publishingApp()
+    try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
+    try app.send([began(1, 200, 102)], at: 2)
+    app.advanceClock(to: 2.6)
+    try app.send([moved(1, 210, 112)], at: 2.7)
+    try app.send([moved(1, 250, 152)], at: 2.8)
+    app.undo()
+    #expect(app.drawing.lines[0].begin == Point(x: 100, y: 100), "the undo takes back the move")
+    try app.send([ended(1, 250, 152)], at: 2.9)
+    app.settle()
+    var replica = Drawing()
+    for published in app.drawView.takeChanges() { replica.apply(published.change) }
+    #expect(replica == app.drawing)
+    app.undo()
+    #expect(app.drawing.isEmpty, "then the line itself")
+  }
+
   @Test func circlesArePublishedAndUndoneById() throws {
     let app = publishingApp()
     try app.send([began(1, 100, 100), began(2, 220, 180)], at: 0)
@@ -173,6 +194,11 @@ import TouchTrackerTestSupport
     #expect(drawing.lines == [b, movedA], "adding a present id replaces that line, once")
     drawing.apply(.add(lines: [a], circles: [], at: 99))
     #expect(drawing.lines == [b, a], "a position past the end appends")
+    let circle = Circle(id: b.id, center: Point(x: 1, y: 1), radius: 3)
+    drawing.apply(.add(lines: [], circles: [circle], at: nil))
+    #expect(
+      drawing.lines == [a] && drawing.circles == [circle],
+      "a circle with a line's id takes that line's place: ids stay unique")
     drawing.apply(.clear)
     #expect(drawing.isEmpty)
   }

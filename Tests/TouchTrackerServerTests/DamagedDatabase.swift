@@ -7,7 +7,7 @@ func damage(drawing name: String, in path: String) async throws {
   let queue = try DatabaseQueue(path: path)
   try await queue.write { db in
     try db.execute(
-      sql: "UPDATE drawing SET document = replace(document, '\"lines\"', '\"linea\"') WHERE name = ?",
+      sql: "UPDATE drawingSnapshot SET document = replace(document, '\"lines\"', '\"linea\"') WHERE name = ?",
       arguments: [name])
   }
   try queue.close()

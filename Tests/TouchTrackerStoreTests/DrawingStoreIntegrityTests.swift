@@ -22,7 +22,7 @@ import TouchTrackerCore
       try await store.save(DrawingStoreTests.drawing(lines: 3), as: Self.name)
       try await store.database.write { db in
         // One character changed, the checksum left as it was: a bit flip.
-        try db.execute(sql: "UPDATE drawing SET document = replace(document, '\"begin\"', '\"begiN\"')")
+        try db.execute(sql: "UPDATE drawingSnapshot SET document = replace(document, '\"begin\"', '\"begiN\"')")
       }
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.loadDocument(Self.name) }
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.load(Self.name) }

@@ -94,9 +94,13 @@ class Server:
         self.log = database.with_suffix(".log")
 
     def start(self):
+        command = [str(self.binary), "serve", "--port", str(self.port), "--database", str(self.database)]
+        # The page's files from a directory instead of those built into the binary (while changing Web/).
+        if os.environ.get("TOUCHTRACKER_WEB_ROOT"):
+            command += ["--web-root", os.environ["TOUCHTRACKER_WEB_ROOT"]]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [str(self.binary), "serve", "--port", str(self.port), "--database", str(self.database)],
+                command,
                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + 30

@@ -17,7 +17,7 @@ SERVER_LINES = [line(10 * i, 10, 10 * i, 50) for i in range(1, 4)]
 # crashed mid-session would have left it.
 PUT_COPY = """async (record) => {
   const db = await new Promise((resolve, reject) => {
-    const request = indexedDB.open('touchtracker', 1);
+    const request = indexedDB.open('touchtracker');
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
@@ -32,7 +32,7 @@ PUT_COPY = """async (record) => {
 
 RESCUED = """async () => {
   const db = await new Promise((resolve) => {
-    const request = indexedDB.open('touchtracker', 1);
+    const request = indexedDB.open('touchtracker');
     request.onsuccess = () => resolve(request.result);
   });
   const all = await new Promise((resolve) => {

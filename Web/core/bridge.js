@@ -71,6 +71,34 @@ const checked = (length) => {
 export const documentText = () => readOut(checked(tt.tt_export_document()));
 export const svgText = () => readOut(checked(tt.tt_export_svg()));
 export const coreState = () => JSON.parse(readOut(checked(tt.tt_state())));
+/**
+ * The change records finished since the last call, each as its JSON text
+ * (docs/DESIGN.md, "Changes"), oldest first. Ids fit a JavaScript number
+ * exactly, and the text is sent on as it is.
+ */
+export function takeChanges() {
+  const length = tt.tt_take_changes();
+  if (length < 0) throw new Error('the changes do not fit in memory');
+  return splitChanges(readOut(length));
+}
+/** `{"changes":[A,B]}` as ["A", "B"]: the records' own text, not parsed again. */
+function splitChanges(text) {
+  const records = [];
+  let depth = 0;
+  let start = 0;
+  let inString = false;
+  for (let i = '{"changes":['.length; i < text.length - 2; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (depth++ === 0) start = i;
+    } else if ((c === 125 || c === 93) && --depth === 0) records.push(text.slice(start, i + 1));
+  }
+  return records;
+}
 
 /** Opens a document in the core; null, or the reason it was refused. */
 export function loadDocument(text) {

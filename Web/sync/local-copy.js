@@ -1,14 +1,25 @@
 // Copies of drawings kept in this browser, in IndexedDB: asynchronous, and
-// with no 5 MB quota like localStorage's. One record per drawing name:
-// { name, document, revision, dirty, savedAt }. `dirty` copies hold changes
-// the server has not acknowledged and are never dropped without the person
-// saying so; clean ones only let a drawing open offline, so only the open
-// drawing's is kept. A copy that cannot be opened any more is moved to the
-// `rescued` store rather than overwritten.
+// with no 5 MB quota like localStorage's. A copy reads as one record per
+// drawing name, { name, document, revision, dirty, savedAt }, kept as
+//   - `drawings`: the document as it was at some point (the base), written
+//     whole only when the page opens a drawing, saves a whole document, or
+//     folds in many changes;
+//   - `changes`: the change records since that base, in order, one small
+//     entry per finished change (docs/DESIGN.md, "Changes"), so keeping a
+//     change costs the change, not the drawing;
+//   - `meta`: the revision and dirtiness after the newest change, so an
+//     acknowledgement rewrites no document.
+// `dirty` copies hold changes the server has not acknowledged and are never
+// dropped without the person saying so; clean ones only let a drawing open
+// offline, so only the open drawing's is kept. A copy that cannot be opened
+// any more is moved to the `rescued` store rather than overwritten.
 
 const DATABASE = 'touchtracker';
 const DRAWINGS = 'drawings';
+const CHANGES = 'changes';
+const META = 'meta';
 const RESCUED = 'rescued';
+const ALL = [DRAWINGS, CHANGES, META];
 const LEGACY_PREFIX = 'touchtracker:drawing:'; // localStorage, before IndexedDB
 
 let database = null;
@@ -16,10 +27,18 @@ let database = null;
 function opened() {
   database ??= new Promise((resolve, reject) => {
     if (!globalThis.indexedDB) return reject(new Error('this browser has no IndexedDB'));
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(DRAWINGS, { keyPath: 'name' });
-      request.result.createObjectStore(RESCUED, { autoIncrement: true });
+    const request = indexedDB.open(DATABASE, 2);
+    request.onupgradeneeded = (event) => {
+      const db = request.result;
+      if (event.oldVersion < 1) {
+        db.createObjectStore(DRAWINGS, { keyPath: 'name' });
+        db.createObjectStore(RESCUED, { autoIncrement: true });
+      }
+      if (event.oldVersion < 2) {
+        // Keys grow with every change, so a drawing's entries read back in order.
+        db.createObjectStore(CHANGES, { autoIncrement: true }).createIndex('name', 'name');
+        db.createObjectStore(META, { keyPath: 'name' });
+      }
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -31,27 +50,104 @@ function opened() {
   return database;
 }
 
-/** Runs `work(store)` in one transaction; resolves with its last request's result once committed. */
-async function transact(storeName, mode, work) {
+/**
+ * Runs `work(store)` (or `work(tx)` for several stores) in one transaction;
+ * resolves once committed with its last request's result, or with what
+ * `work` left in `tx.result`.
+ */
+async function transact(storeNames, mode, work) {
   const db = await opened();
   return new Promise((resolve, reject) => {
     // 'strict': the write is on disk when the transaction completes, not just in a cache.
-    const tx = db.transaction(storeName, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
+    const tx = db.transaction(storeNames, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
     let result;
-    const request = work(tx.objectStore(storeName));
+    const request = work(Array.isArray(storeNames) ? tx : tx.objectStore(storeNames));
     if (request) request.onsuccess = () => (result = request.result);
-    tx.oncomplete = () => resolve(result);
+    tx.oncomplete = () => resolve(result ?? tx.result);
     tx.onerror = () => reject(tx.error ?? new Error('the write failed'));
     tx.onabort = () => reject(tx.error ?? new Error('the write was aborted'));
   });
 }
 
 const isQuota = (error) => error?.name === 'QuotaExceededError';
+const EMPTY = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';
+
+/** Deletes drawing `name`'s change entries within transaction `tx`. */
+function deleteChanges(tx, name) {
+  const request = tx.objectStore(CHANGES).index('name').openKeyCursor(IDBKeyRange.only(name));
+  request.onsuccess = () => {
+    const cursor = request.result;
+    if (!cursor) return;
+    tx.objectStore(CHANGES).delete(cursor.primaryKey);
+    cursor.continue();
+  };
+}
+
+/**
+ * The document `text` with change `records` (JSON texts) applied in order,
+ * as the core's `Drawing.apply` does: deleting or moving an absent id does
+ * nothing, adding a present id (line or circle) takes that shape out first. Numbers and keys are
+ * written back as they were read, so an unchanged drawing reads the same.
+ */
+export function applyChanges(text, records) {
+  const document = JSON.parse(text);
+  let lines = document.lines ?? [];
+  let circles = document.circles ?? [];
+  for (const recordText of records) {
+    const change = JSON.parse(recordText);
+    if (change.op === 'add') {
+      // A shape whose id is added again (as a line or a circle) is taken out first: ids stay unique.
+      const added = change.lines ?? [];
+      const ids = new Set([...added, ...(change.circles ?? [])].map((shape) => shape.id));
+      lines = lines.filter((line) => !ids.has(line.id));
+      circles = circles.filter((circle) => !ids.has(circle.id));
+      const at = Math.min(Math.max(change.at ?? lines.length, 0), lines.length);
+      // Not splice(...added): a call takes at most ~100k arguments, and undoing a clear adds every line.
+      lines = lines.slice(0, at).concat(added, lines.slice(at));
+      circles = circles.concat(change.circles ?? []);
+    } else if (change.op === 'delete') {
+      if (change.line !== undefined) lines = lines.filter((line) => line.id !== change.line);
+      if (change.circle !== undefined) circles = circles.filter((circle) => circle.id !== change.circle);
+    } else if (change.op === 'move') {
+      const line = lines.find((l) => l.id === change.line);
+      if (line) Object.assign(line, { begin: change.begin, end: change.end });
+    } else if (change.op === 'clear') {
+      lines = [];
+      circles = [];
+    }
+  }
+  return JSON.stringify({ ...document, lines, circles });
+}
 
 export const localCopies = {
-  /** The copy of drawing `name`, or null. */
-  get(name) {
-    return transact(DRAWINGS, 'readonly', (store) => store.get(name)).then((record) => record ?? null);
+  /** The copy of drawing `name` (its base with its changes applied), or null. */
+  async get(name) {
+    const { base, changes, meta } = await transact(ALL, 'readonly', (tx) => {
+      const parts = {};
+      tx.objectStore(DRAWINGS).get(name).onsuccess = (event) => (parts.base = event.target.result);
+      tx.objectStore(CHANGES).index('name').getAll(name).onsuccess = (event) => (parts.changes = event.target.result);
+      tx.objectStore(META).get(name).onsuccess = (event) => (parts.meta = event.target.result);
+      tx.result = parts;
+      return null;
+    });
+    if (!base && !changes?.length) return null;
+    const record = { name, revision: null, dirty: true, savedAt: 0, ...base, ...meta, changeCount: changes.length };
+    record.document = changes.length ? applyChanges(base?.document ?? EMPTY, changes.map((c) => c.record)) : base.document;
+    return record;
+  },
+
+  /**
+   * Adds change records (their JSON texts) after the copy's newest, which
+   * now builds on server revision `revision` and is dirty. Rewrites no
+   * document; resolves once durable.
+   */
+  addChanges(name, records, revision) {
+    return transact([CHANGES, META], 'readwrite', (tx) => {
+      const changes = tx.objectStore(CHANGES);
+      for (const record of records) changes.add({ name, record });
+      tx.objectStore(META).put({ name, revision, dirty: true, savedAt: Date.now() });
+      return null;
+    });
   },
 
   /**
@@ -59,16 +155,51 @@ export const localCopies = {
    * otherwise. When storage is full, clean copies of other drawings go first.
    */
   async put(record) {
+    const write = () => transact(ALL, 'readwrite', (tx) => {
+      tx.objectStore(DRAWINGS).put(record);
+      deleteChanges(tx, record.name);
+      tx.objectStore(META).delete(record.name);
+      return null;
+    });
     try {
-      await transact(DRAWINGS, 'readwrite', (store) => store.put(record));
+      await write();
     } catch (error) {
       if (!isQuota(error) || !(await this.pruneClean(record.name))) throw error;
-      await transact(DRAWINGS, 'readwrite', (store) => store.put(record));
+      await write();
     }
   },
 
+  /**
+   * The server acknowledged the copy's changes up to `revision`: the copy
+   * builds on that revision now, and is clean when `clean` (it holds
+   * nothing the server lacks). Rewrites no document.
+   */
+  markSaved(name, revision, clean) {
+    return transact([DRAWINGS, META], 'readwrite', (tx) => {
+      const meta = tx.objectStore(META);
+      const request = meta.get(name);
+      request.onsuccess = () => {
+        if (request.result) {
+          meta.put({ ...request.result, revision, dirty: request.result.dirty && !clean });
+          return;
+        }
+        // No change since the base: note the acknowledgement beside it.
+        const base = tx.objectStore(DRAWINGS).get(name);
+        base.onsuccess = () => {
+          if (base.result) meta.put({ name, revision, dirty: base.result.dirty && !clean, savedAt: Date.now() });
+        };
+      };
+      return null;
+    });
+  },
+
   remove(name) {
-    return transact(DRAWINGS, 'readwrite', (store) => store.delete(name));
+    return transact(ALL, 'readwrite', (tx) => {
+      tx.objectStore(DRAWINGS).delete(name);
+      deleteChanges(tx, name);
+      tx.objectStore(META).delete(name);
+      return null;
+    });
   },
 
   /** Moves a copy that cannot be opened out of the way, keeping it for download. */
@@ -80,8 +211,15 @@ export const localCopies = {
 
   /** Removes clean copies of every drawing but `keep`; true if any went. */
   async pruneClean(keep) {
-    const records = await transact(DRAWINGS, 'readonly', (store) => store.getAll());
-    const stale = records.filter((record) => !record.dirty && record.name !== keep);
+    const [bases, metas] = await transact([DRAWINGS, META], 'readonly', (tx) => {
+      const parts = [];
+      tx.objectStore(DRAWINGS).getAll().onsuccess = (event) => (parts[0] = event.target.result);
+      tx.objectStore(META).getAll().onsuccess = (event) => (parts[1] = event.target.result);
+      tx.result = parts;
+      return null;
+    });
+    const dirty = new Map(metas.map((meta) => [meta.name, meta.dirty]));
+    const stale = bases.filter((record) => !(dirty.get(record.name) ?? record.dirty) && record.name !== keep);
     for (const record of stale) await this.remove(record.name);
     return stale.length > 0;
   },

@@ -1,6 +1,8 @@
 // Saving. Every finished change is kept in this browser at once (IndexedDB,
 // sync/local-copy.js) and sent to the server within SAVE_DELAY_MS, with
-// If-Match naming the revision it builds on. A 409 stops saving and asks:
+// If-Match naming the revision it builds on: as its change records
+// (POST .../changes, a few hundred bytes a line) when the server's revision
+// plus the records is exactly this drawing, else as the whole document (PUT). A 409 stops saving and asks:
 // nothing either side wrote is thrown away unless the person says so.
 // Unreachable server: keep trying; the browser's copy survives a closed tab
 // and is offered again on the next visit.
@@ -9,7 +11,7 @@
 // opened never counts as a change (nothing is saved because a load failed),
 // and the banner says "saved in this browser" only once the copy is durable.
 
-import { documentText, loadDocument, tt } from '../core/bridge.js';
+import { documentText, loadDocument, takeChanges, tt } from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
 import { decisions } from './decisions.js';
 import { localCopies } from './local-copy.js';
@@ -17,6 +19,7 @@ import { localCopies } from './local-copy.js';
 const SAVE_DELAY_MS = 250;
 const RETRY_DELAY_MS = 3000;
 const KEEPALIVE_LIMIT = 60000; // browsers refuse keepalive bodies past 64 KB
+const MAX_KEPT_CHANGES = 1000; // then this browser's copy is written whole again
 const EMPTY = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';
 
 /** Why this browser would not keep a copy, as the end of a sentence. */
@@ -46,6 +49,17 @@ export const saver = {
   localProblem: null,
   localWrites: 0,
   localChange: null, // `${name} ${change}` of the newest copy written
+  /** Change records (docs/DESIGN.md, "Changes") the server does not have yet, oldest first. */
+  outbox: [],
+  /** The records alone do not bring the server's revision to this drawing (it was opened from this browser's copy, say): send the whole document. */
+  needsWhole: false,
+  /** The records in flight and the Idempotency-Key they went with, kept until acknowledged so a retry sends exactly them again. */
+  batch: null,
+  /** Records not yet in this browser's copy, and how many the copy holds after its whole document. */
+  unkept: [],
+  keptChanges: 0,
+  /** A write of records failed: the copy may lack some, so the next one writes the whole document. */
+  localBroken: true,
 
   url(name = this.name) {
     return '/api/drawings/' + encodeURIComponent(name);
@@ -53,12 +67,32 @@ export const saver = {
   dirty() {
     return tt.tt_change_count() !== this.savedChange;
   },
+  /** Moves the core's new change records into the outbox and the list for this browser's copy (after every frame that changed something). */
+  collect() {
+    const records = takeChanges();
+    for (const record of records) {
+      this.outbox.push(record);
+      this.unkept.push(record);
+    }
+  },
+  /** The drawing was replaced as a whole: older records no longer apply to it. */
+  startOver(needsWhole) {
+    takeChanges();
+    this.outbox = [];
+    this.unkept = [];
+    this.batch = null;
+    this.needsWhole = needsWhole;
+    this.localBroken = true; // until this browser's copy is written whole, or is what was opened
+  },
 
-  /** Keeps `text` in this browser; the banner follows whether that worked. */
+  /** Keeps `text` in this browser (it holds every change so far); the banner follows whether that worked. */
   keepLocal(text, dirty) {
     const write = ++this.localWrites;
     this.local = 'pending';
     this.localChange = `${this.name} ${tt.tt_change_count()}`;
+    this.unkept = [];
+    this.keptChanges = 0;
+    this.localBroken = false;
     const record = { name: this.name, document: text, revision: this.revision, dirty, savedAt: Date.now() };
     return localCopies.put(record).then(
       () => this.localDone(write, null),
@@ -66,19 +100,40 @@ export const saver = {
     );
   },
   localDone(write, problem) {
+    // Changes that did not reach the copy would be missing under later ones: write it whole next time.
+    if (problem) this.localBroken = true;
     if (write !== this.localWrites) return; // a newer copy is on its way
     this.local = problem ? 'failed' : 'saved';
     this.localProblem = problem;
     if (this.offline) this.showOffline();
   },
-  /** Keeps the current drawing unless its newest change is kept already (or `again`, for a new revision). */
+  /**
+   * Keeps the newest changes in this browser unless they are kept already
+   * (or `again`, for a new revision): as their records after the copy's,
+   * a few hundred bytes each; as the whole document when the copy missed
+   * some or holds many records already (then reading it would replay them all).
+   */
   keepChange(again = false) {
+    this.collect();
     if (!again && this.localChange === `${this.name} ${tt.tt_change_count()}`) return;
-    try {
-      this.keepLocal(documentText(), true);
-    } catch (error) {
-      this.localDone(++this.localWrites, error.message);
+    if (this.localBroken || this.keptChanges + this.unkept.length > MAX_KEPT_CHANGES) {
+      try {
+        this.keepLocal(documentText(), true);
+      } catch (error) {
+        this.localDone(++this.localWrites, error.message);
+      }
+      return;
     }
+    const write = ++this.localWrites;
+    this.local = 'pending';
+    this.localChange = `${this.name} ${tt.tt_change_count()}`;
+    const records = this.unkept;
+    this.unkept = [];
+    this.keptChanges += records.length;
+    localCopies.addChanges(this.name, records, this.revision).then(
+      () => this.localDone(write, null),
+      (error) => this.localDone(write, storageProblem(error)),
+    );
   },
 
   async readLocal() {
@@ -132,6 +187,11 @@ export const saver = {
     if (!problem) {
       this.revision = local.revision;
       this.savedChange = tt.tt_change_count();
+      this.startOver(true);
+      // What was opened is this browser's copy: later changes go after its records.
+      this.localBroken = false;
+      this.keptChanges = local.changeCount ?? 0;
+      this.localChange = `${this.name} ${tt.tt_change_count()}`;
       return true;
     }
     let kept = true;
@@ -156,6 +216,7 @@ export const saver = {
     this.savedChange = tt.tt_change_count();
     if (!problem) {
       this.revision = revision;
+      this.startOver(false);
       return true;
     }
     this.revision = null;
@@ -168,6 +229,7 @@ export const saver = {
   /** The drawing differs from the server's even though the core's change count did not move. */
   markChanged() {
     this.savedChange = -1;
+    this.needsWhole = true;
     this.schedule();
   },
 
@@ -201,7 +263,10 @@ export const saver = {
   },
 
   async put() {
+    this.collect();
+    if (!this.needsWhole && this.revision !== null && this.outbox.length > 0) return this.post();
     const change = tt.tt_change_count();
+    const sent = this.outbox.length;
     let text;
     try {
       text = documentText();
@@ -212,7 +277,7 @@ export const saver = {
     }
     if (this.localChange !== `${this.name} ${change}`) this.keepLocal(text, true);
     try {
-      if (this.revision === null && !(await this.learnRevision(text))) return;
+      if (this.revision === null && !(await this.learnRevision(text, change, sent))) return;
       const response = await fetch(this.url(), {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` },
@@ -222,13 +287,17 @@ export const saver = {
         const body = await response.json().catch(() => ({}));
         this.revision = body.revision ?? revisionOf(response);
         this.savedChange = change;
+        // The document had every record taken before it; later ones build on this revision.
+        this.outbox.splice(0, sent);
+        this.batch = null;
+        this.needsWhole = false;
         // Changes made meanwhile are kept already; keep them, on the new revision.
         if (this.dirty()) this.keepChange(true);
         else this.keepLocal(text, false);
         this.setOffline(false);
       } else if (response.status === 409 || response.status === 412) {
         const body = await response.json().catch(() => ({}));
-        this.showConflict(body.revision);
+        await this.conflictUnlessSame(text, change, sent, body.revision);
       } else if (response.status >= 500) {
         this.setOffline(true, false);
       } else {
@@ -241,24 +310,96 @@ export const saver = {
   },
 
   /**
+   * Sends the outbox's records (the whole drawing's changes since the
+   * server's revision) as one batch. A batch that got no answer is sent
+   * again with the same Idempotency-Key, so the server appends it once.
+   */
+  async post() {
+    const change = tt.tt_change_count();
+    this.batch ??= { key: crypto.randomUUID(), count: this.outbox.length };
+    const { key, count } = this.batch;
+    const body = `{"changes":[${this.outbox.slice(0, count).join(',')}]}`;
+    // Everything up to `change` is in the batch when nothing was collected after it.
+    const complete = count === this.outbox.length;
+    if (this.localChange !== `${this.name} ${change}`) this.keepChange();
+    try {
+      const response = await fetch(this.url() + '/changes', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"`, 'Idempotency-Key': key },
+        body,
+      });
+      if (response.ok) {
+        const answer = await response.json().catch(() => ({}));
+        this.revision = answer.revision ?? revisionOf(response);
+        this.outbox.splice(0, count);
+        this.batch = null;
+        if (complete) this.savedChange = change;
+        // This browser's copy builds on the new revision; clean if it is what the server has now.
+        const clean = complete && this.localChange === `${this.name} ${change}`;
+        localCopies.markSaved(this.name, this.revision, clean).catch(() => {});
+        this.setOffline(false);
+      } else if (response.status === 409 || response.status === 412) {
+        const answer = await response.json().catch(() => ({}));
+        this.batch = null;
+        this.showConflict(answer.revision);
+      } else if (response.status >= 500) {
+        this.setOffline(true, false);
+      } else {
+        const answer = await response.json().catch(() => ({}));
+        this.batch = null;
+        this.refused(answer.error || response.statusText);
+      }
+    } catch {
+      this.setOffline(true, true);
+    }
+  },
+
+  /**
    * Started without the server: find out what it has before writing over it.
    * True when saving may go on.
    */
-  async learnRevision(text) {
+  async learnRevision(text, change, sent) {
     const response = await fetch(this.url(), { cache: 'no-store' });
     if (response.status === 404) {
       this.revision = 0;
       return true;
     }
     if (!response.ok) throw new Error(response.statusText);
-    const revision = revisionOf(response);
-    if ((await response.text()) === text) {
-      this.revision = revision;
-      this.savedChange = tt.tt_change_count();
-      return false;
-    }
-    this.showConflict(revision);
+    if (!this.adopt(response, await response.text(), text, change, sent)) this.showConflict(revisionOf(response));
     return false;
+  },
+
+  /**
+   * A save was refused as stale: if the server's copy is exactly ours
+   * (a save whose answer was lost, say, on the way out of an earlier visit),
+   * there is no conflict; otherwise there is.
+   */
+  async conflictUnlessSame(text, change, sent, theirRevision) {
+    try {
+      const response = await fetch(this.url(), { cache: 'no-store' });
+      if (response.ok && this.adopt(response, await response.text(), text, change, sent)) return;
+    } catch {
+      // unreachable now: it is a conflict until shown otherwise
+    }
+    this.showConflict(theirRevision);
+  },
+
+  /**
+   * When the server's document `theirs` is `ours` (the drawing at change
+   * `change`, holding the first `sent` records of the outbox), builds on
+   * its revision from now on; true then.
+   */
+  adopt(response, theirs, ours, change, sent) {
+    if (theirs !== ours) return false;
+    this.revision = revisionOf(response);
+    this.savedChange = change;
+    this.outbox.splice(0, sent);
+    this.batch = null;
+    this.needsWhole = false;
+    const clean = !this.dirty() && this.localChange === `${this.name} ${change}`;
+    localCopies.markSaved(this.name, this.revision, clean).catch(() => {});
+    this.setOffline(false);
+    return true;
   },
 
   /** The page is going away: last chance for the server; this browser has the copy already. */
@@ -266,6 +407,16 @@ export const saver = {
     if (!this.dirty() || this.stopped || this.revision === null) return;
     this.keepChange();
     if (this.inFlight) return;
+    this.collect();
+    if (!this.needsWhole && this.outbox.length > 0) {
+      // The same batch (and key) a later save would send, so the server appends it once either way.
+      this.batch ??= { key: crypto.randomUUID(), count: this.outbox.length };
+      const body = `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}`;
+      if (body.length > KEEPALIVE_LIMIT) return;
+      const headers = { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"`, 'Idempotency-Key': this.batch.key };
+      fetch(this.url() + '/changes', { method: 'POST', headers, body, keepalive: true }).catch(() => {});
+      return;
+    }
     let text;
     try {
       text = documentText();

@@ -96,8 +96,8 @@ extension DrawView: GestureRecognizerDelegate {
 
   /// Drops the selection and its menu (Escape in the browser).
   public func deselect() {
+    finishHeldMove()
     selectedLineIndex = nil
-    lineBeforeMove = nil
     application?.menuController.hideMenu()
   }
 
@@ -113,19 +113,30 @@ extension DrawView: GestureRecognizerDelegate {
       // Movement before the press was recognized is not the user moving the line.
       moveRecognizer.setTranslation(.zero, in: self)
     case .ended, .cancelled:
-      if let index = selectedLineIndex, let before = lineBeforeMove, drawing.lines[index] != before {
-        let after = drawing.lines[index]
-        drawing.lines[index] = before
-        commit(.moveLine(at: index, from: before, to: after))
-      }
-      // The held line goes back into the static layer where it now is.
-      let held = lineBeforeMove == nil ? nil : selectedLineIndex.map { drawing.lines[$0] }
-      lineBeforeMove = nil
+      finishHeldMove()
       selectedLineIndex = nil
-      if let held { restructureStaticLayer(damage: held.paintedBounds) }
     default:
       break
     }
+  }
+
+  /// Ends the hold of a line taken by a long press: where it was moved to
+  /// becomes one finished change (undoable, and published like any other),
+  /// and the line goes back into the static layer where it now is. Called
+  /// when the press ends, and before anything else changes the drawing while
+  /// a line is held (undo, redo, Escape): the move is never left half done.
+  func finishHeldMove() {
+    guard let before = lineBeforeMove else { return }
+    lineBeforeMove = nil
+    guard let index = selectedLineIndex, drawing.lines.indices.contains(index), drawing.lines[index].id == before.id
+    else { return }
+    if drawing.lines[index] != before {
+      let after = drawing.lines[index]
+      drawing.lines[index] = before
+      commit(.moveLine(at: index, from: before, to: after))
+    }
+    selectedLineIndex = nil
+    restructureStaticLayer(damage: drawing.lines[index].paintedBounds)
   }
 
   /// Moves the held line by the pan's translation since the last call. Only a

@@ -220,6 +220,7 @@ public final class DrawView: View {
   }
 
   public func undo() {
+    finishHeldMove()
     guard let change = undoStack.undo(in: &drawing) else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()
@@ -227,6 +228,7 @@ public final class DrawView: View {
   }
 
   public func redo() {
+    finishHeldMove()
     guard let change = undoStack.redo(in: &drawing) else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()

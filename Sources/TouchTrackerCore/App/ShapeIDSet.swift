@@ -30,6 +30,16 @@ struct ShapeIDSet {
     return place(id.rawValue)
   }
 
+  func contains(_ id: ShapeID) -> Bool {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: ShapeIDSet.hash(id.rawValue)) & mask
+    while slots[slot] != 0 {
+      if slots[slot] == id.rawValue { return true }
+      slot = (slot + 1) & mask
+    }
+    return false
+  }
+
   private mutating func place(_ raw: UInt64) -> Bool {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: ShapeIDSet.hash(raw)) & mask

@@ -1,62 +1,106 @@
 import Foundation
 import GRDB
 
-/// One row of the `drawing` table. `document` is nil for a deleted drawing,
-/// whose row stays to keep its revision (see `DrawingStore`).
+/// One row of the `drawing` table: a drawing's summary and where its
+/// snapshot and log stand, all small columns (the document is in
+/// `SnapshotRecord`). A deleted drawing keeps its row, `isDeleted`, to keep
+/// its revision (see `DrawingStore`).
 struct DrawingRecord: Codable, FetchableRecord, PersistableRecord {
   static let databaseTableName = "drawing"
 
   var name: String
-  var document: String?
-  /// The CRC-32 of `document`'s UTF-8 bytes; nil for a tombstone.
-  var checksum: Int64?
   var revision: Int
+  var isDeleted: Bool
+  /// Exact at `snapshotRevision`; the log's changes move them as they
+  /// promise (`Change.countDelta`), and compaction makes them exact again.
   var lineCount: Int
   var circleCount: Int
   var updatedAt: Date
+  /// The revision the snapshot is at; the log holds every one after it.
+  var snapshotRevision: Int
+  /// The UTF-8 bytes of the log's changes.
+  var logBytes: Int
 
-  enum Columns {
-    static let name = Column(CodingKeys.name)
-    static let document = Column(CodingKeys.document)
+  /// The revision `If-Match` compares with: 0 for a drawing that does not exist.
+  var currentRevision: Int { isDeleted ? 0 : revision }
+
+  /// How many changes the log holds.
+  var logCount: Int { revision - snapshotRevision }
+
+  /// `date` as GRDB stores a `Date` ("yyyy-MM-dd HH:mm:ss.SSS", UTC), for
+  /// the raw statements of `append`: a `DateFormatter` costs more than the
+  /// rest of formatting the row.
+  static func databaseText(_ date: Date) -> String {
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
+    var fraction = Int(milliseconds.quotientAndRemainder(dividingBy: 1000).remainder)
+    if fraction < 0 {
+      seconds -= 1
+      fraction += 1000
+    }
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+    return
+      "\(digits(Int(parts.tm_year) + 1900, 4))-\(digits(Int(parts.tm_mon) + 1, 2))-\(digits(Int(parts.tm_mday), 2)) "
+      + "\(digits(Int(parts.tm_hour), 2)):\(digits(Int(parts.tm_min), 2)):\(digits(Int(parts.tm_sec), 2))."
+      + digits(fraction, 3)
   }
+}
 
-  init(
-    name: String, document: String?, revision: Int, lineCount: Int, circleCount: Int, updatedAt: Date
-  ) {
+/// One row of `drawingSnapshot`: a drawing's document at its
+/// `snapshotRevision`, with the CRC-32 of its UTF-8 bytes.
+struct SnapshotRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "drawingSnapshot"
+
+  var name: String
+  var document: String
+  var checksum: Int64
+
+  init(name: String, document: String) {
     self.name = name
     self.document = document
-    self.checksum = document.map { Int64(CRC32.checksum($0.utf8)) }
-    self.revision = revision
-    self.lineCount = lineCount
-    self.circleCount = circleCount
-    self.updatedAt = updatedAt
+    self.checksum = Int64(CRC32.checksum(document.utf8))
   }
 
-  /// The document's bytes if they still match the checksum written with
-  /// them, nil for a tombstone.
+  /// The document's bytes if they still match the checksum written with them.
   ///
   /// - Throws: `DrawingStoreError.damaged` if they do not: the row was
   ///   damaged after it was written (disk, copy, hand edit), and serving it
   ///   would hand a client a document it may save back over good copies.
-  func verifiedDocument() throws(DrawingStoreError) -> Data? {
-    guard let document else { return nil }
+  func verifiedDocument() throws(DrawingStoreError) -> Data {
     let bytes = Data(document.utf8)
-    guard let checksum, UInt32(truncatingIfNeeded: checksum) == CRC32.checksum(bytes) else {
-      throw .damaged(name: name)
-    }
+    guard UInt32(truncatingIfNeeded: checksum) == CRC32.checksum(bytes) else { throw .damaged(name: name) }
     return bytes
   }
+}
 
-  /// Nil for a row whose name is not valid, which only editing the file by
-  /// hand can make: `DrawingStore` validates names before writing.
-  var summary: DrawingSummary? {
-    guard let name = try? DrawingName(name) else { return nil }
-    return DrawingSummary(
-      name: name,
-      revision: revision,
-      updatedAt: updatedAt,
-      lineCount: lineCount,
-      circleCount: circleCount
-    )
+/// One row of `drawingChange`: the change that made `revision`, as
+/// `ChangeCoder` writes it, with its CRC-32 and the idempotency key of the
+/// batch it came in.
+struct ChangeRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "drawingChange"
+
+  var name: String
+  var revision: Int
+  var change: String
+  var batchKey: String?
+  var checksum: Int64
+
+  init(name: String, revision: Int, change: String, batchKey: String?) {
+    self.name = name
+    self.revision = revision
+    self.change = change
+    self.batchKey = batchKey
+    self.checksum = Int64(CRC32.checksum(change.utf8))
+  }
+
+  /// - Throws: `DrawingStoreError.damaged` if the text no longer matches its checksum.
+  func verified() throws(DrawingStoreError) -> ChangeRecord {
+    guard UInt32(truncatingIfNeeded: checksum) == CRC32.checksum(change.utf8) else { throw .damaged(name: name) }
+    return self
   }
 }

@@ -45,3 +45,30 @@ public struct StoredDocument: Hashable, Sendable {
     self.updatedAt = updatedAt
   }
 }
+
+/// The changes a drawing's log holds after some revision, for a client
+/// that has that revision and wants to catch up without the whole document.
+public struct StoredChanges: Hashable, Sendable {
+  /// The drawing's revision now.
+  public var revision: Int
+  /// Every change after the revision asked for, in order; the last one's
+  /// revision is `revision`.
+  public var changes: [StoredChange]
+
+  public init(revision: Int, changes: [StoredChange]) {
+    self.revision = revision
+    self.changes = changes
+  }
+}
+
+/// One change of a drawing's log, as `ChangeCoder` wrote it.
+public struct StoredChange: Hashable, Sendable {
+  public var revision: Int
+  /// One change object's JSON text.
+  public var json: String
+
+  public init(revision: Int, json: String) {
+    self.revision = revision
+    self.json = json
+  }
+}

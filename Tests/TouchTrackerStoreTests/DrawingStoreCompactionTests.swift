@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import Testing
+import TouchTrackerCore
+
+@testable import TouchTrackerStore
+
+/// Folding a log into a new snapshot: the same drawing for every reader,
+/// nothing lost to an append, a save or a delete that lands meanwhile, and
+/// when it runs by itself.
+@Suite struct DrawingStoreCompactionTests: ChangeLogTesting {
+  /// For random changes, the same document three ways, byte for byte:
+  /// snapshot plus log replayed, the compacted snapshot, and the changes
+  /// applied in memory; with compactions at random points in between.
+  @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+  func compactionChangesNothingAReaderSees(seed: UInt64) async throws {
+    try await Self.withStore { store, _ in
+      var generator = ChangeGenerator(seed: seed)
+      var revision = 0
+      for round in 0..<30 {
+        let batch = (0..<Int.random(in: 1...6, using: &generator.random)).map { _ in generator.next() }
+        revision = try await store.append(batch, to: Self.name, ifRevision: revision)
+        let expected = Self.document(generator.drawing)
+        #expect(Self.text(try await store.loadDocument(Self.name)) == expected, "seed \(seed) round \(round)")
+        if Int.random(in: 0..<4, using: &generator.random) == 0 {
+          #expect(try await store.compact(Self.name) == revision)
+          #expect(try await Self.log(of: store) == (revision, []))
+          #expect(Self.text(try await store.loadDocument(Self.name)) == expected, "seed \(seed) round \(round)")
+          let summary = try #require(try await store.list().first)
+          #expect(summary.lineCount == generator.drawing.lines.count)
+          #expect(summary.circleCount == generator.drawing.circles.count)
+        }
+      }
+      try await store.compact(Self.name)
+      #expect(Self.text(try await store.loadDocument(Self.name)) == Self.document(generator.drawing))
+      #expect(try await store.load(Self.name)?.drawing == generator.drawing)
+    }
+  }
+
+  /// Appends that land while a compaction replays the log stay in the log,
+  /// after the new snapshot: none is lost, none applied twice.
+  @Test func anAppendDuringCompactionIsKept() async throws {
+    try await Self.withStore { store, _ in
+      var generator = ChangeGenerator(seed: 42)
+      let first = (0..<20).map { _ in generator.next() }
+      try await store.append(first, to: Self.name)
+      let during = (0..<5).map { _ in generator.next() }
+      let compacted = try await store.compact(Self.name) {
+        let first = try await store.append(Array(during[..<3]), to: Self.name, ifRevision: 20)
+        let second = try await store.append(Array(during[3...]), to: Self.name, ifRevision: 23)
+        #expect(first == 23 && second == 25)
+      }
+      #expect(compacted == 20)
+      #expect(try await Self.log(of: store) == (20, [21, 22, 23, 24, 25]))
+      #expect(Self.text(try await store.loadDocument(Self.name)) == Self.document(generator.drawing))
+      #expect(try await store.changes(of: Self.name, since: 20)?.changes.count == 5)
+      #expect(try await store.compact(Self.name) == 25)
+      #expect(Self.text(try await store.loadDocument(Self.name)) == Self.document(generator.drawing))
+    }
+  }
+
+  /// Many appends racing background compactions that fire every few
+  /// changes: every acknowledged change is in the drawing exactly once.
+  @Test func appendsRacingBackgroundCompactionsLoseNothing() async throws {
+    try await withTemporaryDirectory { directory in
+      let policy = CompactionPolicy(maximumLogCount: 3, maximumLogBytes: 1 << 20, delay: .zero)
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, compaction: policy)
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for writer in UInt64(0)..<4 {
+          group.addTask {
+            for index in UInt64(1)...40 { try await store.append([Self.add(writer * 1000 + index)], to: Self.name) }
+          }
+        }
+        try await group.waitForAll()
+      }
+      await store.waitForCompactions()
+      let stored = try #require(try await store.load(Self.name))
+      #expect(stored.revision == 160)
+      #expect(Set(stored.drawing.lines.map(\.id.rawValue)).count == 160)
+      let (snapshotRevision, rows) = try await Self.log(of: store)
+      #expect(snapshotRevision > 0, "no compaction ran; the test proves nothing")
+      #expect(rows == Array((snapshotRevision + 1)..<(161)))
+    }
+  }
+
+  @Test func aCompactionThatASaveOvertookStoresNothing() async throws {
+    try await Self.withStore { store, _ in
+      try await store.append([Self.add(1), Self.add(2)], to: Self.name)
+      let imported = Drawing(lines: [Self.line(9)])
+      let compacted = try await store.compact(Self.name) { try await store.save(imported, as: Self.name) }
+      #expect(compacted == nil)
+      #expect(try await store.load(Self.name)?.drawing == imported)
+      #expect(try await Self.log(of: store) == (3, []))
+    }
+  }
+
+  @Test func aCompactionThatADeleteOvertookStoresNothing() async throws {
+    try await Self.withStore { store, _ in
+      try await store.append([Self.add(1), Self.add(2)], to: Self.name)
+      let compacted = try await store.compact(Self.name) {
+        try await store.delete(Self.name)
+        try await store.append([Self.add(5)], to: Self.name)
+      }
+      #expect(compacted == nil)
+      #expect(try await store.load(Self.name)?.drawing == Self.applied([Self.add(5)]))
+      #expect(try await Self.log(of: store) == (3, [4]))
+    }
+  }
+
+  @Test func aLongLogIsCompactedInTheBackground() async throws {
+    try await withTemporaryDirectory { directory in
+      let policy = CompactionPolicy(maximumLogCount: 4, maximumLogBytes: 1 << 20, delay: .zero)
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, compaction: policy)
+      for id in UInt64(1)...3 { try await store.append([Self.add(id)], to: Self.name) }
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (0, [1, 2, 3]))
+      try await store.append([Self.add(4)], to: Self.name)
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (4, []))
+      #expect(try await store.load(Self.name)?.drawing == Self.applied((1...4).map { Self.add($0) }))
+    }
+  }
+
+  @Test func aLargeChangeIsCompactedInTheBackground() async throws {
+    try await withTemporaryDirectory { directory in
+      let policy = CompactionPolicy(maximumLogCount: 1000, maximumLogBytes: 10_000, delay: .zero)
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, compaction: policy)
+      try await store.append([.add(lines: (1...200).map { Self.line($0) }, circles: [], at: nil)], to: Self.name)
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (1, []))
+    }
+  }
+
+  @Test func longLogsAreCompactedWhenTheStoreOpens() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("a.sqlite").path
+      do {
+        let store = try DrawingStore(path: path, compaction: .manual)
+        for id in UInt64(1)...6 { try await store.append([Self.add(id)], to: Self.name) }
+        try await store.append([Self.add(1)], to: DrawingName("short"))
+      }
+      let policy = CompactionPolicy(maximumLogCount: 5, maximumLogBytes: 1 << 20, delay: .zero)
+      let store = try DrawingStore(path: path, compaction: policy)
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (6, []))
+      #expect(try await Self.log(of: store, DrawingName("short")) == (0, [1]))
+    }
+  }
+
+  @Test func readingADrawingWithALogStoresItsSnapshotWhenCompactionIsAutomatic() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      try await store.append([Self.add(1), Self.add(2)], to: Self.name)
+      #expect(try await Self.log(of: store) == (0, [1, 2]))
+      let document = try await store.loadDocument(Self.name)
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (2, []))
+      #expect(try await store.loadDocument(Self.name) == document)
+    }
+  }
+}
