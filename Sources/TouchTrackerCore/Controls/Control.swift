@@ -24,14 +24,32 @@ open class Control: View {
   }
 
   /// Sends `action` to `target` (nil: along the first responder's chain) when any of `events` happens.
+  ///
+  /// As in UIKit, adding the same target and action again is safe: the pair
+  /// is kept once, for the union of the events it was added for, so it fires
+  /// once per event.
   public func addTarget(_ target: Responder?, action: Action, for events: ControlEvents) {
-    actions.append(ControlTarget(target: target, action: action, events: events))
+    if let index = actions.firstIndex(where: { $0.target === target && $0.action == action }) {
+      actions[index].events.formUnion(events)
+    } else {
+      actions.append(ControlTarget(target: target, action: action, events: events))
+    }
   }
 
-  public func removeTarget(_ target: Responder?, action: Action?, for events: ControlEvents) {
-    actions.removeAll {
-      $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events)
+  /// Stops sending `events` to matching pairs, as UIKit's
+  /// `removeTarget(_:action:for:)`: a nil `target` matches every target (the
+  /// nil-targeted ones too), a nil `action` every action. Only the events
+  /// named are removed; a pair keeps firing for its other events, and goes
+  /// when none is left.
+  ///
+  /// `final`: a method in the vtable of a public class is never stripped
+  /// from the wasm, even when nothing calls it (3 KB for the two removeTargets).
+  public final func removeTarget(_ target: Responder?, action: Action?, for events: ControlEvents) {
+    for index in actions.indices
+    where (target == nil || actions[index].target === target) && (action == nil || actions[index].action == action) {
+      actions[index].events.subtract(events)
     }
+    actions.removeAll { $0.events.isEmpty }
   }
 
   /// Sends the actions registered for `events` through the application.
@@ -92,5 +110,5 @@ private struct ControlTarget {
   /// Not retained, as in UIKit: targets usually own the control.
   unowned(unsafe) let target: Responder?
   let action: Action
-  let events: ControlEvents
+  var events: ControlEvents
 }

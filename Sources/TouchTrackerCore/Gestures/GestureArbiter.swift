@@ -43,10 +43,15 @@ final class GestureArbiter {
       for touch in updates { recognizer.update(touch) }
       // A finished recognizer only follows its touches until it is reset.
       guard !recognizer.storedState.isFinished else { continue }
-      let mine = records.filter { record in record.recognizers.contains { $0 === recognizer } }
+      // Only touches it still tracks: one disabled (and reset) while they
+      // were down hears nothing more of them, even if enabled again.
+      let mine = records.filter { record in
+        record.recognizers.contains { $0 === recognizer } && recognizer.isTracking(record.touch.identity)
+      }
       guard !mine.isEmpty else { continue }
       for phase in GestureArbiter.messagePhases where mine.contains(where: { $0.touch.phase == phase }) {
-        guard !recognizer.storedState.isFinished else { continue }
+        // A target may disable the recognizer from an action sent during this event.
+        guard recognizer.isEnabled, !recognizer.storedState.isFinished else { continue }
         let touches = mine.compactMap { $0.touch.phase == phase ? $0.touch : nil }
         switch phase {
         case .began: recognizer.touchesBegan(touches, with: event)
@@ -107,7 +112,8 @@ final class GestureArbiter {
       fail(recognizer)
       return
     }
-    if requirements.contains(where: { $0.storedState == .possible }) {
+    // A disabled requirement takes no part in gestures: it counts as failed.
+    if requirements.contains(where: { $0.storedState == .possible && $0.isEnabled }) {
       recognizer.pendingState = state
       return
     }
@@ -133,6 +139,21 @@ final class GestureArbiter {
     }
     for rival in rivals where rival.storedState == .possible { fail(rival) }
     recognizer.sendActions()
+    application.flushHeldTouches()
+  }
+
+  /// A recognizer was disabled: cancel it if it is recognizing, fail it if
+  /// it is still deciding, then reset it and stop giving it touches.
+  func disable(_ recognizer: GestureRecognizer) {
+    if recognizer.storedState.isActive {
+      recognizer.pendingState = nil
+      recognizer.storedState = .cancelled
+      recognizer.sendActions()
+    } else {
+      fail(recognizer)
+    }
+    live.removeAll { $0 === recognizer }
+    recognizer.resetForNextGesture()
     application.flushHeldTouches()
   }
 

@@ -9,7 +9,18 @@ open class GestureRecognizer {
   public internal(set) unowned(unsafe) var view: View?
   /// Not retained, as in UIKit: the delegate usually owns the view.
   public unowned(unsafe) var delegate: (any GestureRecognizerDelegate)?
-  public var isEnabled = true
+  /// A disabled recognizer receives no touches. As in UIKit, disabling one
+  /// that is recognizing (began, changed) cancels it: it sends its action with
+  /// `.cancelled`, then resets. One that is still deciding fails (so
+  /// recognizers waiting for it to fail go ahead, and touches it held back
+  /// reach the view) and resets. Either way it hears nothing more of the
+  /// touches it saw; enabling it again affects only touches that begin later.
+  public var isEnabled = true {
+    didSet {
+      guard oldValue && !isEnabled else { return }
+      if let arbiter { arbiter.disable(self) } else { resetForNextGesture() }
+    }
+  }
 
   /// On recognition, the view's touches of this gesture are cancelled.
   public var cancelsTouchesInView = true
@@ -41,8 +52,25 @@ open class GestureRecognizer {
 
   /// Adds a target that receives `action` with this recognizer as sender on
   /// every state change that matters (recognized; began, changed, ended, cancelled).
+  ///
+  /// As in UIKit, adding a pair that is already there is ignored: it fires
+  /// once. Pairs fire in the order they were first added.
   public func addTarget(_ target: Responder, action: Action) {
+    guard !targets.contains(where: { $0.responder === target && $0.action == action }) else { return }
     targets.append(Target(responder: target, action: action))
+  }
+
+  /// Removes target-action pairs, as UIKit's `removeTarget(_:action:)`: a nil
+  /// `target` matches every target, a nil `action` every action (so
+  /// `removeTarget(nil, action: nil)` removes them all). Removing a pair that
+  /// is not there does nothing.
+  ///
+  /// `final`: a method in the vtable of a public class is never stripped
+  /// from the wasm, even when nothing calls it (3 KB for the two removeTargets).
+  public final func removeTarget(_ target: Responder?, action: Action?) {
+    targets.removeAll { entry in
+      (target == nil || entry.responder === target) && (action == nil || entry.action == action)
+    }
   }
 
   /// This recognizer recognizes only after `other` fails; if `other`

@@ -15,6 +15,12 @@ open class View: Responder {
   public var isHidden = false {
     didSet { if isHidden != oldValue { setNeedsDisplay() } }
   }
+  /// The view's opacity, 0 to 1. As in UIKit, hit testing skips a view (and
+  /// its subviews) whose alpha is below 0.01. The render list has no opacity
+  /// yet: a view with alpha 0 draws nothing, any other alpha draws opaque.
+  public var alpha = 1.0 {
+    didSet { if alpha != oldValue { setNeedsDisplay() } }
+  }
   /// A view that does not accept user interaction is skipped by hit testing.
   public var isUserInteractionEnabled = true
   /// When false (UIKit's default), the view receives only the first of
@@ -106,9 +112,11 @@ open class View: Responder {
   open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
   /// The deepest visible, interactive view containing `point` (in this view's
-  /// coordinates), searching the front-most subviews first.
+  /// coordinates), searching the front-most subviews first. As UIKit's, it
+  /// ignores hidden views, views with user interaction disabled and views
+  /// with an alpha below 0.01.
   open func hitTest(_ point: Point) -> View? {
-    guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+    guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
     for subview in subviews.reversed() {
       if let hit = subview.hitTest(point - subview.frame.origin) { return hit }
     }
@@ -140,7 +148,7 @@ open class View: Responder {
 
   /// Draws the background, the content and then the subviews, front-most last.
   func render(in context: inout RenderContext) {
-    guard !isHidden else { return }
+    guard !isHidden, alpha > 0 else { return }
     let saved = context.origin
     context.origin = saved + frame.origin
     if let backgroundColor { context.fill(bounds, color: backgroundColor, cornerRadius: cornerRadius) }
