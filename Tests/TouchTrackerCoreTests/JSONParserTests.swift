@@ -1,5 +1,6 @@
 import Testing
 import TouchTrackerCore
+import TouchTrackerTestSupport
 
 /// The core's own JSON: what it accepts, what it writes back, and the one
 /// line it says about bad input ("Invalid JSON at line 3, column 14: ...").

@@ -1,5 +1,6 @@
 import Testing
 import TouchTrackerCore
+import TouchTrackerTestSupport
 
 /// The grid index must answer exactly what looking at every line answers:
 /// a tap that selects the wrong line, or none, is a bug people see.

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import TouchTrackerCore
+import TouchTrackerTestSupport
 
 /// Random fingers on a whole TouchTracker: one to six at once, beginning,
 /// moving, lifting and being cancelled in any interleaving, with pauses long

@@ -1,3 +1,5 @@
+import TouchTrackerTestSupport
+
 /// Small, structure-aware changes to valid documents and traces, the way a
 /// fuzzer (or an attacker) would make them: bytes flipped, inserted, deleted
 /// or repeated, numbers swapped for hostile ones, strings given control
