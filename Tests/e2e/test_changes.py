@@ -150,5 +150,9 @@ def test_changes_made_offline_survive_a_reload_and_reach_the_server(browser, ser
 
     page.unroute("**/api/**")
     page.evaluate("touchtracker.save()")
-    page.wait_for_function("!touchtracker.saving().offline && !touchtracker.saving().dirty", timeout=15000)
+    try:
+        page.wait_for_function("!touchtracker.saving().offline && !touchtracker.saving().dirty", timeout=15000)
+    except Exception as error:
+        state = page.evaluate("touchtracker.saving()")
+        raise AssertionError(f"not saved: {state}, banner {page.inner_text('#banner')!r}, server {stored(server, 'away', ids=True)}") from error
     assert stored(server, "away", ids=True) == before

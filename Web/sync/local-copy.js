@@ -151,7 +151,9 @@ export const localCopies = {
   },
 
   /**
-   * Keeps `record`; resolves once it is durable, rejects with the reason
+   * Keeps `record` as the copy's base, dropping its change entries; resolves
+   * once durable (with true when it had to be written again after storage
+   * was full: entries added meanwhile went too), rejects with the reason
    * otherwise. When storage is full, clean copies of other drawings go first.
    */
   async put(record) {
@@ -163,9 +165,11 @@ export const localCopies = {
     });
     try {
       await write();
+      return false;
     } catch (error) {
       if (!isQuota(error) || !(await this.pruneClean(record.name))) throw error;
       await write();
+      return true; // written late: changes added meanwhile were dropped with the old ones
     }
   },
 

@@ -95,13 +95,17 @@ export const saver = {
     this.localBroken = false;
     const record = { name: this.name, document: text, revision: this.revision, dirty, savedAt: Date.now() };
     return localCopies.put(record).then(
-      () => this.localDone(write, null),
+      (late) => this.localDone(write, null, late),
       (error) => this.localDone(write, storageProblem(error)),
     );
   },
-  localDone(write, problem) {
-    // Changes that did not reach the copy would be missing under later ones: write it whole next time.
-    if (problem) this.localBroken = true;
+  localDone(write, problem, late = false) {
+    // Changes that did not reach the copy (or went with a late whole write) would be missing: write it whole next time.
+    if (problem || late) this.localBroken = true;
+    if (late && write !== this.localWrites) {
+      this.keepChange(true); // entries written after it went with it: write the drawing as it is now
+      return;
+    }
     if (write !== this.localWrites) return; // a newer copy is on its way
     this.local = problem ? 'failed' : 'saved';
     this.localProblem = problem;
