@@ -64,6 +64,19 @@ open class Control: View {
     }
   }
 
+  /// As in UIKit, a control's default action wins over a superview's
+  /// recognizer: an enabled control makes a single-finger single tap of
+  /// another view fail, so the tap reaches the control. A recognizer
+  /// attached to the control itself is allowed (that is how to take the tap
+  /// from it), and so is every other gesture.
+  ///
+  /// UIKit does not say what a disabled control does. Here it has no action
+  /// to protect, so it does not object.
+  open override func allowsGestureRecognizerToBegin(_ recognizer: GestureRecognizer) -> Bool {
+    guard isEnabled, recognizer.view !== self, let tap = recognizer as? TapGestureRecognizer else { return true }
+    return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
+  }
+
   private func isInsideTrackingArea(_ touch: Touch) -> Bool {
     bounds.insetBy(dx: -trackingMargin, dy: -trackingMargin).contains(touch.location(in: self))
   }

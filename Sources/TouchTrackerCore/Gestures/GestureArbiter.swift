@@ -1,12 +1,14 @@
 /// Decides what a recognizer's requested state change really does, the way
 /// UIKit's gesture environment does:
 ///
-/// - a recognizer that requires another to fail waits while that one is
-///   undecided, fails if it recognizes, and goes ahead once it fails;
-/// - the delegate may refuse a begin;
-/// - two recognizers that saw a common touch exclude each other unless a
-///   delegate allows them to recognize simultaneously: the first to
-///   recognize wins, the others fail;
+/// - a recognizer that requires another to fail (`require(toFail:)`, or its
+///   delegate or the other's for this attempt) waits while that one is
+///   undecided, fails when it recognizes, and goes ahead once it fails;
+/// - the views under its touches and the delegate may refuse a begin;
+/// - of two recognizers that saw a common touch, unless a delegate allows
+///   them to recognize simultaneously, the first to recognize fails the
+///   other if it `canPrevent` it and the other `canBePrevented` by it (a
+///   tap does not prevent a tap needing more taps);
 /// - the winner cancels the view's touches (`cancelsTouchesInView`) and
 ///   releases or drops what was held back (`delaysTouchesBegan/Ended`).
 final class GestureArbiter {
@@ -67,14 +69,18 @@ final class GestureArbiter {
     }
   }
 
-  /// The recognizers that should see a touch beginning in `view`: those of
-  /// the view and its superviews that are enabled and not finished.
-  func recognizers(for view: View) -> [GestureRecognizer] {
+  /// The recognizers that should see `touch`, beginning in `view`: those of
+  /// the view and its superviews that are enabled, not finished, and whose
+  /// delegate lets them receive it.
+  func recognizers(for touch: Touch, in view: View) -> [GestureRecognizer] {
     var result: [GestureRecognizer] = []
     var current: View? = view
     while let candidate = current {
       for recognizer in candidate.gestureRecognizers
       where recognizer.isEnabled && !recognizer.storedState.isFinished && recognizer.pendingState == nil {
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+          continue
+        }
         result.append(recognizer)
       }
       current = candidate.superview
@@ -107,7 +113,7 @@ final class GestureArbiter {
   }
 
   private func attemptRecognition(of recognizer: GestureRecognizer, as state: GestureRecognizerState) {
-    let requirements = recognizer.failureRequirements
+    let requirements = self.requirements(of: recognizer)
     if requirements.contains(where: { $0.storedState != .possible && $0.storedState != .failed }) {
       fail(recognizer)
       return
@@ -117,6 +123,10 @@ final class GestureArbiter {
       recognizer.pendingState = state
       return
     }
+    if !viewsAllowBegin(recognizer) {
+      fail(recognizer)
+      return
+    }
     if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
       fail(recognizer)
       return
@@ -124,7 +134,7 @@ final class GestureArbiter {
     let rivals = live.filter {
       $0 !== recognizer && $0.shares(touchesWith: recognizer) && !simultaneous($0, recognizer)
     }
-    if rivals.contains(where: { $0.storedState.isActive }) {
+    if rivals.contains(where: { $0.storedState.isActive && prevents($0, recognizer) }) {
       fail(recognizer)
       return
     }
@@ -137,7 +147,12 @@ final class GestureArbiter {
     } else if recognizer.delaysTouchesBegan {
       application.dropHeldBegans(recognizer.seenTouches)
     }
-    for rival in rivals where rival.storedState == .possible { fail(rival) }
+    for rival in rivals where rival.storedState == .possible && prevents(recognizer, rival) { fail(rival) }
+    // Whoever requires this one to fail fails, even one it cannot prevent.
+    for dependent in live
+    where dependent !== recognizer && dependent.storedState == .possible && requires(dependent, toFail: recognizer) {
+      fail(dependent)
+    }
     recognizer.sendActions()
     application.flushHeldTouches()
   }
@@ -161,13 +176,59 @@ final class GestureArbiter {
     guard recognizer.storedState == .possible else { return }
     recognizer.pendingState = nil
     recognizer.storedState = .failed
-    for dependent in live where dependent.failureRequirements.contains(where: { $0 === recognizer }) {
+    for dependent in live where dependent.pendingState != nil && requires(dependent, toFail: recognizer) {
       if let pending = dependent.pendingState, dependent.storedState == .possible {
         dependent.pendingState = nil
         attemptRecognition(of: dependent, as: pending)
       }
     }
     application.flushHeldTouches()
+  }
+
+  /// The recognizers `recognizer` waits for in this attempt: those named
+  /// with `require(toFail:)`, and those among the recognizers that saw one
+  /// of its touches that a delegate asks for.
+  private func requirements(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
+    var result = recognizer.failureRequirements
+    for other in live
+    where other !== recognizer && !result.contains(where: { $0 === other }) && requiresDynamically(recognizer, other) {
+      result.append(other)
+    }
+    return result
+  }
+
+  private func requires(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) -> Bool {
+    recognizer.failureRequirements.contains { $0 === other } || requiresDynamically(recognizer, other)
+  }
+
+  /// Either delegate saying yes sets the requirement up, as Apple documents;
+  /// only recognizers that saw a common touch are asked about each other.
+  private func requiresDynamically(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+    let first = recognizer.delegate
+    let second = other.delegate
+    guard first != nil || second != nil, recognizer.shares(touchesWith: other) else { return false }
+    if let first, first.gestureRecognizer(recognizer, shouldRequireFailureOf: other) { return true }
+    if let second, second.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) { return true }
+    return false
+  }
+
+  /// Whether `winner`, recognizing, fails `loser` (both must agree).
+  private func prevents(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
+    winner.canPrevent(loser) && loser.canBePrevented(by: winner)
+  }
+
+  /// Asks each view from the views of the recognizer's touches up to its
+  /// own view whether it may begin (`View.allowsGestureRecognizerToBegin(_:)`, UIKit's `gestureRecognizerShouldBegin(_:)`).
+  private func viewsAllowBegin(_ recognizer: GestureRecognizer) -> Bool {
+    let top = recognizer.view
+    for start in recognizer.touchViews {
+      var current: View? = start
+      while let view = current, view !== top {
+        if !view.allowsGestureRecognizerToBegin(recognizer) { return false }
+        current = view.superview
+      }
+    }
+    return top?.allowsGestureRecognizerToBegin(recognizer) ?? true
   }
 
   private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {

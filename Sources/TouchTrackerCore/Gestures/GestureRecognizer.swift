@@ -40,6 +40,11 @@ open class GestureRecognizer {
   /// Every touch seen since the last reset: recognizers that saw a common
   /// touch compete with each other.
   var seenTouches: [TouchIdentity] = []
+  /// The views of the seen touches below `view` (each once), asked
+  /// `allowsGestureRecognizerToBegin(_:)` with their superviews. Strong, as a
+  /// touch holds its view; they are descendants of `view`, so no cycle, and
+  /// they are let go at the reset.
+  var touchViews: [View] = []
   private var lastLocationInWindow = Point.zero
 
   public init() {}
@@ -114,6 +119,17 @@ open class GestureRecognizer {
   /// Called when the recognizer goes back to `.possible` after finishing.
   open func reset() {}
 
+  /// Whether this recognizer, recognizing, makes `prevented` fail (and,
+  /// while it is in progress, keeps `prevented` from recognizing). Both
+  /// sides must agree: `prevented.canBePrevented(by: self)` is asked too.
+  /// Recognizers that may recognize simultaneously never prevent each other.
+  /// The default is true, as in UIKit.
+  open func canPrevent(_ prevented: GestureRecognizer) -> Bool { true }
+
+  /// Whether `preventing`, recognizing, makes this recognizer fail; see
+  /// `canPrevent(_:)`. The default is true, as in UIKit.
+  open func canBePrevented(by preventing: GestureRecognizer) -> Bool { true }
+
   // MARK: Bookkeeping for the arbiter
 
   // `lastLocationInWindow` is read only while `touches` is empty, so it is
@@ -122,6 +138,9 @@ open class GestureRecognizer {
   func track(_ touch: Touch) {
     touches.append(touch)
     seenTouches.append(touch.identity)
+    if let touchView = touch.view, touchView !== view, !touchViews.contains(where: { $0 === touchView }) {
+      touchViews.append(touchView)
+    }
   }
 
   func update(_ touch: Touch) {
@@ -145,6 +164,7 @@ open class GestureRecognizer {
     pendingState = nil
     touches.removeAll()
     seenTouches.removeAll()
+    touchViews.removeAll()
     reset()
   }
 

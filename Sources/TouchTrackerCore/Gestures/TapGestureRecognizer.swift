@@ -74,6 +74,15 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
   }
 
+  /// As UIKit's: a tap never prevents a tap recognizer that needs more taps,
+  /// so a double tap can follow a recognized single tap without
+  /// `require(toFail:)` (then both recognize). One needing more taps still
+  /// prevents one needing fewer.
+  public override func canPrevent(_ prevented: GestureRecognizer) -> Bool {
+    guard let tap = prevented as? TapGestureRecognizer else { return true }
+    return tap.numberOfTapsRequired <= numberOfTapsRequired
+  }
+
   public override func reset() {
     clock?.cancel(intervalTimer)
     intervalTimer = nil

@@ -143,7 +143,7 @@ open class Application: Responder {
       identity: TouchIdentity(serial: nextTouchSerial), hostID: input.id, location: input.location,
       timestamp: time, tapCount: tapCount, view: view)
     let record = TouchRecord(
-      touch: touch, recognizers: isIgnored ? [] : arbiter.recognizers(for: view), isIgnored: isIgnored)
+      touch: touch, recognizers: isIgnored ? [] : arbiter.recognizers(for: touch, in: view), isIgnored: isIgnored)
     record.beganLocation = input.location
     records.append(record)
     down.append(record)

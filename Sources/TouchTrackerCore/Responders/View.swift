@@ -136,6 +136,26 @@ open class View: Responder {
     if recognizer.view === self { recognizer.view = nil }
   }
 
+  /// UIKit's `UIView.gestureRecognizerShouldBegin(_:)`: asked when
+  /// `recognizer` is about to leave `.possible` (recognize or begin); false
+  /// makes it fail instead. The default is true; a `Control` says no to a
+  /// superview's single tap so its own action wins.
+  ///
+  /// Named apart from UIKit's: a view that is its own recognizers' delegate
+  /// (`DrawView`) implements the delegate's method of that name in an
+  /// extension, which Swift cannot let override a class method. Taking
+  /// UIKit's name means moving such implementations into the class body
+  /// with `override` (one method serving both, as in UIKit).
+  ///
+  /// Apple's documentation says only "asks the view". Here every view from
+  /// the view of each of the recognizer's touches up to and including the
+  /// recognizer's view is asked, innermost first, and any false fails it:
+  /// a control under the finger must be asked about its superview's
+  /// recognizer. The views are asked once the recognizer's failure
+  /// requirements are met and before its delegate's
+  /// `gestureRecognizerShouldBegin(_:)`.
+  open func allowsGestureRecognizerToBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
   // MARK: Drawing
 
   /// Asks for the live layer to be rendered again.
