@@ -314,24 +314,33 @@ export const saver = {
   },
 
   /**
+   * The POST of the batch in flight: the outbox's first records, with the
+   * Idempotency-Key they keep until acknowledged (a new batch of every
+   * record so far when none is in flight).
+   */
+  batchRequest() {
+    this.batch ??= { key: crypto.randomUUID(), count: this.outbox.length };
+    return {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"`, 'Idempotency-Key': this.batch.key },
+      body: `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}`,
+    };
+  },
+
+  /**
    * Sends the outbox's records (the whole drawing's changes since the
    * server's revision) as one batch. A batch that got no answer is sent
    * again with the same Idempotency-Key, so the server appends it once.
    */
   async post() {
     const change = tt.tt_change_count();
-    this.batch ??= { key: crypto.randomUUID(), count: this.outbox.length };
-    const { key, count } = this.batch;
-    const body = `{"changes":[${this.outbox.slice(0, count).join(',')}]}`;
+    const request = this.batchRequest();
+    const { count } = this.batch;
     // Everything up to `change` is in the batch when nothing was collected after it.
     const complete = count === this.outbox.length;
     if (this.localChange !== `${this.name} ${change}`) this.keepChange();
     try {
-      const response = await fetch(this.url() + '/changes', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"`, 'Idempotency-Key': key },
-        body,
-      });
+      const response = await fetch(this.url() + '/changes', request);
       if (response.ok) {
         const answer = await response.json().catch(() => ({}));
         this.revision = answer.revision ?? revisionOf(response);
@@ -414,11 +423,9 @@ export const saver = {
     this.collect();
     if (!this.needsWhole && this.outbox.length > 0) {
       // The same batch (and key) a later save would send, so the server appends it once either way.
-      this.batch ??= { key: crypto.randomUUID(), count: this.outbox.length };
-      const body = `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}`;
-      if (body.length > KEEPALIVE_LIMIT) return;
-      const headers = { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"`, 'Idempotency-Key': this.batch.key };
-      fetch(this.url() + '/changes', { method: 'POST', headers, body, keepalive: true }).catch(() => {});
+      const request = this.batchRequest();
+      if (request.body.length > KEEPALIVE_LIMIT) return;
+      fetch(this.url() + '/changes', { ...request, keepalive: true }).catch(() => {});
       return;
     }
     let text;

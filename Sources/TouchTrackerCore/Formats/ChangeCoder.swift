@@ -130,19 +130,13 @@ public enum ChangeCoder {
       }
       return .add(lines: lines, circles: circles, at: position)
     case "delete":
-      if let line = object.member("line") { return .deleteLine(try id(line)) }
-      if let circle = object.member("circle") { return .deleteCircle(try id(circle)) }
+      if let line = object.member("line") { return .deleteLine(try DocumentCoder.id(line)) }
+      if let circle = object.member("circle") { return .deleteCircle(try DocumentCoder.id(circle)) }
       throw FormatError("Missing 'line' or 'circle' at \(object.location)")
     case "move":
-      let line = try id(object.require("line"))
-      let begin = try object.require("begin")
-      let end = try object.require("end")
-      let move = Change.moveLine(line, begin: try begin.point(), end: try end.point())
-      try DocumentCoder.checkNumber(begin.point().x, "\(begin.path).x")
-      try DocumentCoder.checkNumber(begin.point().y, "\(begin.path).y")
-      try DocumentCoder.checkNumber(end.point().x, "\(end.path).x")
-      try DocumentCoder.checkNumber(end.point().y, "\(end.path).y")
-      return move
+      let line = try DocumentCoder.id(object.require("line"))
+      return .moveLine(
+        line, begin: try writablePoint(object.require("begin")), end: try writablePoint(object.require("end")))
     case "clear":
       return .clear
     default:
@@ -151,8 +145,12 @@ public enum ChangeCoder {
     }
   }
 
-  private static func id(_ field: JSONCursor) throws(FormatError) -> ShapeID {
-    try DocumentCoder.id(field)
+  /// A point a document can hold exactly (see `DocumentCoder.checkNumber`), read once.
+  private static func writablePoint(_ field: JSONCursor) throws(FormatError) -> Point {
+    let point = try field.point()
+    try DocumentCoder.checkNumber(point.x, "\(field.path).x")
+    try DocumentCoder.checkNumber(point.y, "\(field.path).y")
+    return point
   }
 
   /// A shape in a change must say which one it is.
