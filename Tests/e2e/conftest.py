@@ -32,6 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 WEB = ROOT / "Web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 VIEWPORT = {"width": 800, "height": 600}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True}
 
 
 def pytest_configure(config):
@@ -147,7 +148,8 @@ def open_page(browser, url, **options):
     # inside the page, which the server's Content-Security-Policy forbids;
     # test_security.py checks the page itself under the policy.
     options.setdefault("bypass_csp", True)
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True, **options)
+    options.setdefault("viewport", VIEWPORT)
+    context = browser.new_context(has_touch=True, **options)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -159,6 +161,15 @@ def open_page(browser, url, **options):
 @pytest.fixture
 def page(browser, static_url):
     page = open_page(browser, static_url + "/")
+    yield page
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.fixture
+def phone(browser, static_url):
+    """The page on a phone-sized touchscreen (390x844 points at 3x), without the API."""
+    page = open_page(browser, static_url + "/", **PHONE)
     yield page
     assert page.errors == []
     page.context.close()
