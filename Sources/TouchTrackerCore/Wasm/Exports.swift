@@ -91,6 +91,14 @@ public func ttDeleteSelected() {
 @_expose(wasm, "tt_deselect") @_cdecl("tt_deselect")
 public func ttDeselect() { wasmHost?.app.drawView.deselect() }
 
+/// How much of the canvas the page's own controls cover, in CSS pixels from
+/// each edge: menus and the palette are placed in the rest. Negative or
+/// non-finite insets are ignored and counted (`tt_state`'s `ignoredInput`).
+@_expose(wasm, "tt_set_safe_area") @_cdecl("tt_set_safe_area")
+public func ttSetSafeArea(top: Double, left: Double, bottom: Double, right: Double) {
+  wasmHost?.setSafeArea(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
+}
+
 @_expose(wasm, "tt_show_palette") @_cdecl("tt_show_palette")
 public func ttShowPalette() { wasmHost?.app.controller.showPalette() }
 
