@@ -110,3 +110,26 @@ import TouchTrackerTestSupport
     #expect(host.app.application.window.safeAreaFrame.height == 0)
   }
 }
+
+/// The palette from the keyboard: the page maps keys 1–7 to its choices.
+@Suite struct PaletteKeyboardTests {
+  @Test func choosingByIndexColorsNewLinesAndClosesThePalette() throws {
+    let app = TouchTrackerApp()
+    app.controller.showPalette()
+    #expect(app.controller.chooseColor(at: 3))
+    #expect(!app.state.paletteVisible)
+    try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 150), at: 1)
+    #expect(app.drawing.lines.map { $0.color } == [.blue])
+    #expect(app.controller.chooseColor(at: 6))
+    #expect(app.drawView.options.colorMode == .byAngle)
+  }
+
+  @Test(arguments: [-1, 7, 1000])
+  func anIndexOutOfRangeChangesNothing(index: Int) {
+    let app = TouchTrackerApp()
+    app.controller.showPalette()
+    #expect(!app.controller.chooseColor(at: index))
+    #expect(app.state.paletteVisible)
+    #expect(app.drawView.options.colorMode == .fixed(.black))
+  }
+}

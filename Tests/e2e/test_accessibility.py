@@ -146,3 +146,19 @@ def test_a_double_click_with_the_mouse_that_clears_says_so_on_a_desktop(browser,
     page.click("#notice button")
     assert len(touch.document()["lines"]) == 1
     page.context.close()
+
+
+def test_the_keyboard_chooses_a_color_from_the_palette(page):
+    touch = Touchscreen(page)
+    page.focus("[data-command=palette]")
+    page.keyboard.press("Enter")
+    touch.settle()
+    assert touch.state()["paletteVisible"]
+    page.keyboard.press("4")
+    touch.settle()
+    assert not touch.state()["paletteVisible"]
+    touch.line((100, 300), (400, 320))
+    assert touch.document()["lines"][0]["color"] == "#0050ff"
+    page.keyboard.press("2")  # with the palette closed, digits do nothing
+    touch.line((100, 400), (400, 420))
+    assert touch.document()["lines"][1]["color"] == "#0050ff"

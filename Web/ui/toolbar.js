@@ -78,6 +78,9 @@ export function attachToolbar() {
       tt.tt_delete_selected();
     } else if (key === '?') {
       openHelp();
+    } else if (/^[1-7]$/.test(key) && tt.tt_palette_visible() && tt.tt_choose_color) {
+      // The palette is drawn by the core on the canvas: 1–7 choose its colors in order.
+      tt.tt_choose_color(Number(key) - 1);
     } else if (key === 'escape') {
       if (!closeFileMenu()) {
         tt.tt_deselect();

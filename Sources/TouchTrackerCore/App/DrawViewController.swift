@@ -73,12 +73,22 @@ public final class DrawViewController: ViewController {
       showPalette()
     case .chooseColor:
       guard let button = sender as? Button,
-        let choice = PaletteView.choices.first(where: { $0.title == button.title })
+        let index = PaletteView.choices.firstIndex(where: { $0.title == button.title })
       else { return }
-      drawView.options.colorMode = choice.color.map { .fixed($0) } ?? .byAngle
-      hidePalette()
+      chooseColor(at: index)
     default:
       break
     }
+  }
+
+  /// Takes the palette's choice at `index` (in `PaletteView.choices`) and
+  /// closes the palette: what a tap on its button does, for the keyboard.
+  /// False, changing nothing, for an index out of range.
+  @discardableResult
+  public func chooseColor(at index: Int) -> Bool {
+    guard PaletteView.choices.indices.contains(index) else { return false }
+    drawView.options.colorMode = PaletteView.choices[index].color.map { .fixed($0) } ?? .byAngle
+    hidePalette()
+    return true
   }
 }
