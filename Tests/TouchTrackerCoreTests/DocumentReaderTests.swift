@@ -47,8 +47,11 @@ import TouchTrackerTestSupport
     #expect(
       read
         == Drawing(lines: [
-          Line(id: ShapeID(rawValue: 7), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4), color: Color(rgb: 0xABCDEF), width: 3),
-          Line(id: ShapeID(rawValue: 8), begin: Point(x: 100, y: -0.05), end: Point(x: 0, y: 0), color: .black, width: 10),
+          Line(
+            id: ShapeID(rawValue: 7), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4), color: Color(rgb: 0xABCDEF),
+            width: 3),
+          Line(
+            id: ShapeID(rawValue: 8), begin: Point(x: 100, y: -0.05), end: Point(x: 0, y: 0), color: .black, width: 10),
         ]))
   }
 
@@ -66,20 +69,30 @@ import TouchTrackerTestSupport
 
   /// The errors are the tree decoder's, word for word.
   @Test(arguments: [
-    (##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":2e9,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1}]}"##,
-      "Number out of range at lines[0].begin.x"),
-    (##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1,"width":2}]}"##,
-      "Invalid JSON at line 1, column 123: duplicate key 'width'"),
-    (##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#00000g","width":1}]}"##,
-      "Invalid color '#00000g' at lines[0].color; expected '#rrggbb'"),
+    (
+      ##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":2e9,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1}]}"##,
+      "Number out of range at lines[0].begin.x"
+    ),
+    (
+      ##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1,"width":2}]}"##,
+      "Invalid JSON at line 1, column 118: duplicate key 'width'"
+    ),
+    (
+      ##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#00000g","width":1}]}"##,
+      "Invalid color '#00000g' at lines[0].color; expected '#rrggbb'"
+    ),
     (#"{"format":"touchtracker","version":2}"#, "Unsupported version 2; expected 1"),
-    (##"{"format":"touchtracker","version":1,"lines":[{"id":3,"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1},{"id":3,"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1}]}"##,
-      "Duplicate id 3 at lines[1].id"),
+    (
+      ##"{"format":"touchtracker","version":1,"lines":[{"id":3,"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1},{"id":3,"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":1}]}"##,
+      "Duplicate id 3 at lines[1].id"
+    ),
   ])
   func aBadDocumentGetsTheSameErrorEitherWay(text: String, message: String) {
     let bytes = Array(text.utf8)
     #expect(throws: FormatError(message)) { try DocumentCoder.decode(bytes: bytes) }
-    let chunked = Result { () throws(FormatError) in try DocumentCoder.decode(chunksFrom: Self.chunks(of: bytes, size: 2)) }
+    let chunked = Result { () throws(FormatError) in
+      try DocumentCoder.decode(chunksFrom: Self.chunks(of: bytes, size: 2))
+    }
     switch chunked {
     case .success(nil): break  // left to decode(bytes:)
     case .success(let drawing?): Issue.record("read \(drawing)")

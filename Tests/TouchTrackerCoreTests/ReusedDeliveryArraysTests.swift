@@ -32,7 +32,8 @@ import TouchTrackerCore
     #expect(view.kept.count == 7)
     for (index, message) in view.kept.enumerated() {
       let x = [0, 1, 2, 3, 4, 5, 5][index]
-      #expect(message.touches.map(\.locationInWindow) == [Point(x: 10 + Double(x), y: 10), Point(x: 20 + Double(x), y: 20)])
+      #expect(
+        message.touches.map(\.locationInWindow) == [Point(x: 10 + Double(x), y: 10), Point(x: 20 + Double(x), y: 20)])
       #expect(message.event.allTouches.map(\.locationInWindow) == message.touches.map(\.locationInWindow))
       #expect(message.event.timestamp == [0, 0.1, 0.2, 0.3, 0.4, 0.5, 1][index])
     }

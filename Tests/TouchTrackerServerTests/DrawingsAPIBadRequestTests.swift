@@ -61,8 +61,10 @@ import Testing
   }
 
   /// A document `PUT` may be up to 256 MiB (a 1,000,000-line drawing is
-  /// about 100 MB); past that it is 413 and changes nothing.
-  @Test func aDocumentOver32MiBIsSavedAndOneOver256MiBIs413() async throws {
+  /// about 100 MB), past the 32 MiB of other bodies. (Past 256 MiB it is 413
+  /// at once: `ConnectionGuardTests`, on a raw socket, where the declared
+  /// length is not rewritten by the test client.)
+  @Test func aDocumentOver32MiBIsSaved() async throws {
     try await TestServer.run { _, client in
       try await client.execute(uri: "/api/drawings/d", method: .put, body: documentText(lines: 1).buffer)
       // Valid JSON padded with whitespace past the limit of other bodies.
@@ -74,19 +76,11 @@ import Testing
       try await client.execute(uri: "/api/drawings/d", method: .get) {
         #expect($0.text == storedDocumentText(lines: 2))
       }
-      let declared: HTTPFields = [.contentLength: String(APIError.maximumDocumentBodySize + 1)]
-      try await client.execute(
-        uri: "/api/drawings/d", method: .put, headers: declared, body: documentText(lines: 3).buffer
-      ) {
-        #expect($0.status == .contentTooLarge)
-        #expect($0.text == #"{"error":"Request body is larger than 256 MiB"}"#)
-      }
       try await client.execute(uri: "/api/drawings/d", method: .get) {
         #expect($0.text == storedDocumentText(lines: 2))
       }
     }
   }
-
 
   @Test func aHundredThousandLineDrawingFits() async throws {
     try await TestServer.run { _, client in

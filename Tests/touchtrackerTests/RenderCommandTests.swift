@@ -40,7 +40,8 @@ import Testing
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let plain = ##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":10,"y":20},"end":{"x":30,"y":40},"color":"#000000","width":10}],"circles":[]}"##
+    let plain =
+      ##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":10,"y":20},"end":{"x":30,"y":40},"color":"#000000","width":10}],"circles":[]}"##
     let other = plain.replacingOccurrences(of: #""circles":[]"#, with: #""circles":[],"note":"kept by another app""#)
     var svgs: [String] = []
     for (name, text) in [("plain", plain), ("other", other)] {

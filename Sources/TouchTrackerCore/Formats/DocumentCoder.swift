@@ -133,8 +133,10 @@ public enum DocumentCoder {
   /// (`DocumentReader`); anything else goes through a JSON value tree,
   /// which accepts every valid document and names every problem.
   public static func decode(bytes: [UInt8]) throws(FormatError) -> Drawing {
-    var reader = DocumentReader(bytes: bytes)
-    if let drawing = try? reader.read() { return try checked(drawing) }
+    #if !hasFeature(Embedded)
+      var reader = DocumentReader(bytes: bytes)
+      if let drawing = try? reader.read() { return try checked(drawing) }
+    #endif
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: bytes)
