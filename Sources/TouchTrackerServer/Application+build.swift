@@ -19,7 +19,8 @@ public func buildApplication(
   let store = try DrawingStore(path: configuration.databasePath)
   let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
   let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
-  let live = LiveUpgrade(rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost))
+  let live = LiveUpgrade(
+    rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost))
   let connectionLimit = ConnectionLimit.fromFileDescriptorLimit()
   let waiting = WaitingConnections(capacity: configuration.maximumWaitingConnections ?? connectionLimit / 2)
   return Application(

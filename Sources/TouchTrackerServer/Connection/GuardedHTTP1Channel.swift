@@ -32,7 +32,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
   }
 
   /// The server builder for `Application`.
-  static func builder(timeouts: ConnectionTimeouts, waiting: WaitingConnections, live: LiveUpgrade) -> HTTPServerBuilder {
+  static func builder(timeouts: ConnectionTimeouts, waiting: WaitingConnections, live: LiveUpgrade) -> HTTPServerBuilder
+  {
     HTTPServerBuilder { responder in
       GuardedHTTP1Channel(
         http1: HTTP1WebSocketUpgradeChannel(

@@ -38,7 +38,7 @@ struct LiveConnection: Sendable {
           try? await Task.sleep(for: limits.closeGrace)
           if !Task.isCancelled { channel.close(promise: nil) }
         }
-        await group.next()
+        _ = await group.next()
         group.cancelAll()
       }
     }
@@ -126,7 +126,8 @@ struct LiveConnection: Sendable {
       return nil
     } catch let error as LiveError {
       outbox.send(.error(error.message))
-      return LiveOutbox.Close(code: error.closeCode, reason: error.closeCode == LiveError.messageTooBig ? "too big" : "")
+      return LiveOutbox.Close(
+        code: error.closeCode, reason: error.closeCode == LiveError.messageTooBig ? "too big" : "")
     } catch let error as DrawingStoreError {
       logger.error("Live sync of '\(name)' failed: \(error)")
       outbox.send(.error("The server could not store the changes: \(error)"))

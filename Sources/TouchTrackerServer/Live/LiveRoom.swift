@@ -67,15 +67,14 @@ final class LiveRoom: Sendable {
         state.members[id]?.by = by
         state.members[id]?.isJoined = false
       }
-      let messages: [ServerMessage]
-      let revision: Int
+      var messages: [ServerMessage] = []
+      var revision = 0
       do {
-        let stored = try await store.changes(of: name, since: since)
-        if let stored {
-          (messages, revision) = (Self.backlog(stored.changes), stored.revision)
+        if let stored = try await store.changes(of: name, since: since) {
+          messages = Self.backlog(stored.changes)
+          revision = stored.revision
         } else {
           // No drawing (never made, or deleted): at revision 0.
-          (messages, revision) = ([], 0)
           if since != 0 {
             state.withLockedValue { _ = $0.members[id]?.outbox.send(.reset(revision: 0)) }
             return
@@ -123,7 +122,7 @@ final class LiveRoom: Sendable {
   ///
   /// - Parameter sender: The connection it came from; nil for `POST .../changes`.
   func append(_ batch: ChangeBatch, from sender: LiveOutbox?) async throws -> AppendedBatch {
-    let ticket = PendingAppend(batch: batch, sender: sender.map(ObjectIdentifier.init))
+    let ticket = PendingAppend(batch: batch, sender: sender.map { ObjectIdentifier($0) })
     state.withLockedValue { $0.pending.append(ticket) }
     return try await gate.run {
       if let result = state.withLockedValue({ _ in ticket.result }) { return try result.get() }

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTypes
+import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -22,7 +22,7 @@ struct LiveUpgrade: Sendable {
 
   func shouldUpgrade(_ head: HTTPRequest, channel: any Channel, logger: Logger) -> ShouldUpgradeResult<Handler> {
     guard let name = Self.drawingName(inPath: head.path ?? "") else { return .dontUpgrade }
-    for host in [head.headerFields[.host], head.authority].compactMap({ $0 }) where !policy.allows(host: host) {
+    for host in [head.headerFields[.hostHeader], head.authority].compactMap({ $0 }) where !policy.allows(host: host) {
       logger.notice("Live socket refused: Host '\(host)' is not a name of this server")
       return .dontUpgrade
     }
@@ -46,8 +46,4 @@ struct LiveUpgrade: Sendable {
     let raw = String(parts[3])
     return try? DrawingName(raw.removingPercentEncoding ?? raw)
   }
-}
-
-extension HTTPField.Name {
-  static let host = Self("Host")!
 }

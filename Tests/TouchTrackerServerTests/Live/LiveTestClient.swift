@@ -47,43 +47,46 @@ final class LiveTestClient {
 
   /// Opens `path` with a WebSocket handshake and runs `body`; `body` sees
   /// the answer's head in `responseHead` (a refused upgrade too).
-  static func connect<T>(
-    port: Int, path: String, headers: [String: String] = [:], deadline: Duration = .seconds(30),
-    _ body: (LiveTestClient) async throws -> T
-  ) async throws -> T {
+  static func connect(
+    port: Int, path: String, host: String? = nil, headers: [String: String] = [:],
+    deadline: Duration = .seconds(30), _ body: (LiveTestClient) async throws -> Void
+  ) async throws {
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .connect(host: "127.0.0.1", port: port) { channel in
         channel.eventLoop.makeCompletedFuture {
           try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
         }
       }
-    let cut = channel.channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline.components.seconds) * 1_000_000_000)) {
+    let cut = channel.channel.eventLoop.scheduleTask(
+      in: .nanoseconds(Int64(deadline.components.seconds) * 1_000_000_000)
+    ) {
       channel.channel.close(promise: nil)
     }
     defer { cut.cancel() }
-    return try await channel.executeThenClose { inbound, outbound in
+    try await channel.executeThenClose { inbound, outbound in
       let client = LiveTestClient(inbound: inbound.makeAsyncIterator(), outbound: outbound)
-      var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      var head = "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+      head += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
       head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
       try await outbound.write(ByteBuffer(string: head + "\r\n"))
       client.responseHead = try await client.readHead()
-      return try await body(client)
+      try await body(client)
     }
   }
 
   /// Connects to `/api/drawings/NAME/live`, checks the upgrade happened,
   /// and says hello.
-  static func live<T>(
+  static func live(
     port: Int, drawing: String = "d", since: Int? = 0, client id: String = "0000000a",
-    _ body: (LiveTestClient) async throws -> T
-  ) async throws -> T {
+    _ body: (LiveTestClient) async throws -> Void
+  ) async throws {
     try await connect(port: port, path: "/api/drawings/\(drawing)/live") { client in
       guard client.responseHead.hasPrefix("HTTP/1.1 101") else {
         throw Failure(description: "Not upgraded: \(client.responseHead)")
       }
       if let since { try await client.send(#"{"type":"hello","since":\#(since),"client":"\#(id)"}"#) }
-      return try await body(client)
+      try await body(client)
     }
   }
 
