@@ -14,18 +14,27 @@ import Testing
     (#"{"type":"shout"}"#, "Unknown message type 'shout' at type; expected hello, changes or presence in message 2"),
     (#"{"type":"changes","changes":[]}"#, "Missing 'key' in changes in message 2"),
     (
-      #"{"type":"changes","key":"k","changes":[{"op":"add","lines":[{"id":1,"begin":{"x":1e300,"y":0},"end":{"x":0,"y":0},"color":"#000000","width":1}]}]}"#,
+      ##"{"type":"changes","key":"k","changes":[{"op":"add","lines":[{"id":1,"begin":{"x":1e300,"y":0},"end":{"x":0,"y":0},"color":"#000000","width":1}]}]}"##,
       "Number out of range at changes[0].lines[0].begin.x in message 2"
     ),
-    (#"{"type":"changes","key":"no spaces","changes":[]}"#, "Invalid key at key: use 1 to 64 letters, digits, '_' or '-' in message 2"),
-    (#"{"type":"hello","since":-1,"client":"0000000a"}"#, "Invalid since at since: expected a revision like 3 in message 2"),
-    (#"{"type":"hello","since":0,"client":"me"}"#, "Invalid client at client: expected 8 hexadecimal digits in message 2"),
+    (
+      #"{"type":"changes","key":"no spaces","changes":[]}"#,
+      "Invalid key at key: use 1 to 64 letters, digits, '_' or '-' in message 2"
+    ),
+    (
+      #"{"type":"hello","since":-1,"client":"0000000a"}"#,
+      "Invalid since at since: expected a revision like 3 in message 2"
+    ),
+    (
+      #"{"type":"hello","since":0,"client":"me"}"#,
+      "Invalid client at client: expected 8 hexadecimal digits in message 2"
+    ),
     (
       #"{"type":"presence","lines":[{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"red","width":2}]}"#,
       "Invalid color at lines[0].color: expected #rrggbb in message 2"
     ),
     (
-      #"{"type":"presence","lines":[{"begin":{"x":1,"y":2},"end":{"x":3},"color":"#000000","width":2}]}"#,
+      ##"{"type":"presence","lines":[{"begin":{"x":1,"y":2},"end":{"x":3},"color":"#000000","width":2}]}"##,
       "Missing lines[0].end.y in message 2"
     ),
   ])
@@ -47,8 +56,9 @@ import Testing
     try await Live.run { port, _ in
       try await LiveTestClient.live(port: port) { client in
         _ = try await client.message(ofType: "welcome")
-        let line = #"{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":2}"#
-        try await client.send(#"{"type":"presence","lines":["# + Array(repeating: line, count: 65).joined(separator: ",") + "]}")
+        let line = ##"{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":2}"##
+        try await client.send(
+          #"{"type":"presence","lines":["# + Array(repeating: line, count: 65).joined(separator: ",") + "]}")
         let (messages, close) = try await client.untilClosed()
         #expect(messages == [#"{"type":"error","error":"Too many lines at lines: 65, at most 64 in message 2"}"#])
         #expect(close == .close(code: 1008, reason: ""))
@@ -90,7 +100,8 @@ import Testing
         let size = payload.count / fragments + 1
         for (index, start) in stride(from: 0, to: payload.count, by: size).enumerated() {
           let end = min(payload.count, start + size)
-          try await client.sendFrame(opcode: index == 0 ? 0x1 : 0x0, fin: end == payload.count, payload: Array(payload[start..<end]))
+          try await client.sendFrame(
+            opcode: index == 0 ? 0x1 : 0x0, fin: end == payload.count, payload: Array(payload[start..<end]))
         }
         let (messages, close) = try await client.untilClosed()
         #expect(
@@ -116,25 +127,34 @@ import Testing
   }
 
   @Test func aClientOverTheMessageRateGetsAnErrorAndClose1008() async throws {
-    try await Live.run(configure: { $0.liveLimits.messageRate = 0.001; $0.liveLimits.messageBurst = 5 }) { port, _ in
+    try await Live.run(configure: {
+      $0.liveLimits.messageRate = 0.001; $0.liveLimits.messageBurst = 5
+    }) { port, _ in
       try await LiveTestClient.live(port: port) { client in
         for _ in 0..<6 { try await client.send(#"{"type":"presence","lines":[]}"#) }
         let (messages, close) = try await client.untilClosed()
         #expect(messages.first == #"{"type":"welcome","revision":0}"#)
-        #expect(messages.last == #"{"type":"error","error":"Message 6 is over the limit of 0 messages a second (a burst of 5)"}"#)
+        #expect(
+          messages.last
+            == #"{"type":"error","error":"Message 6 is over the limit of 0 messages a second (a burst of 5)"}"#)
         #expect(close == .close(code: 1008, reason: ""))
       }
     }
   }
 
   @Test func presenceOverItsRateIsDroppedNotClosedButNoLinesAlwaysGoesThrough() async throws {
-    try await Live.run(configure: { $0.liveLimits.presenceRate = 0.001; $0.liveLimits.presenceBurst = 2 }) { port, _ in
+    try await Live.run(configure: {
+      $0.liveLimits.presenceRate = 0.001; $0.liveLimits.presenceBurst = 2
+    }) { port, _ in
       try await LiveTestClient.live(port: port, client: "0000000b") { b in
         _ = try await b.message(ofType: "welcome")
         try await LiveTestClient.live(port: port, client: "0000000a") { a in
           _ = try await a.message(ofType: "welcome")
-          let line = #"{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":2}"#
-          for x in 0..<4 { try await a.send(#"{"type":"presence","lines":[\#(line.replacingOccurrences(of: #""x":1"#, with: #""x":\#(x)"#))]}"#) }
+          let line = ##"{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":2}"##
+          for x in 0..<4 {
+            try await a.send(
+              #"{"type":"presence","lines":[\#(line.replacingOccurrences(of: #""x":1"#, with: #""x":\#(x)"#))]}"#)
+          }
           try await a.send(#"{"type":"presence","lines":[]}"#)
           try await a.send(Live.changes(key: "after", Live.add([1])))
           #expect(try await a.receive() == .text(#"{"type":"ack","key":"after","revision":1}"#))
@@ -155,7 +175,9 @@ import Testing
   /// the sender and another reader go on at full speed.
   @Test func aClientThatNeverReadsIsClosedAndStallsNoOne() async throws {
     let batches = 200
-    try await Live.run(configure: { $0.liveLimits.queuedMessages = 50; $0.liveLimits.closeGrace = .milliseconds(200) }) {
+    try await Live.run(configure: {
+      $0.liveLimits.queuedMessages = 50; $0.liveLimits.closeGrace = .milliseconds(200)
+    }) {
       port, http in
       try await LiveTestClient.live(port: port, client: "0000000c") { slow in
         try await LiveTestClient.live(port: port, client: "0000000b") { reader in
@@ -182,10 +204,11 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    (nil, "http://evil.example", false), ("rebind.attacker.example", nil, false),
-    (nil, "http://127.0.0.1", true), ("localhost", nil, true), (nil, nil, true),
-  ] as [(String?, String?, Bool)])
+  @Test(
+    arguments: [
+      (nil, "http://evil.example", false), ("rebind.attacker.example", nil, false),
+      (nil, "http://127.0.0.1", true), ("localhost", nil, true), (nil, nil, true),
+    ] as [(String?, String?, Bool)])
   func theUpgradeChecksHostAndOriginAsTheAPIDoes(host: String?, origin: String?, upgraded: Bool) async throws {
     try await Live.run { port, _ in
       try await LiveTestClient.connect(

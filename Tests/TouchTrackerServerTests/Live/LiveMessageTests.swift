@@ -43,7 +43,7 @@ import TouchTrackerStore
     let line = PresenceLine(begin: Point(x: 1, y: -2.5), end: Point(x: 1e9, y: 0.125), color: "#00ff00", width: 3)
     #expect(
       PresenceLine.json([line])
-        == #"[{"begin":{"x":1,"y":-2.5},"end":{"x":1000000000,"y":0.125},"color":"#00ff00","width":3}]"#)
+        == ##"[{"begin":{"x":1,"y":-2.5},"end":{"x":1000000000,"y":0.125},"color":"#00ff00","width":3}]"##)
   }
 
   @Test func theBacklogIsOneMessagePerBatchKeyAndOnePerChangeWithoutOne() {

@@ -83,10 +83,15 @@ import TouchTrackerStore
       try await Live.post(http, #"{"changes":[\#(Live.add([1])),\#(Live.add([2]))]}"#, key: "k1")
       try await Live.post(http, #"{"changes":[\#(Live.add([3])),{"op":"delete","line":1}]}"#)
       try await LiveTestClient.live(port: port, since: 1) { client in
-        let stored = { (ids: [Int]) in String(decoding: ChangeCoder.encode(try! Self.change(Live.add(ids))), as: UTF8.self) }
-        #expect(try await client.receive() == .text(#"{"type":"changes","revision":2,"key":"k1","changes":[\#(stored([2]))]}"#))
+        let stored = { (ids: [Int]) in
+          String(decoding: ChangeCoder.encode(try! Self.change(Live.add(ids))), as: UTF8.self)
+        }
+        #expect(
+          try await client.receive()
+            == .text(#"{"type":"changes","revision":2,"key":"k1","changes":[\#(stored([2]))]}"#))
         #expect(try await client.receive() == .text(#"{"type":"changes","revision":3,"changes":[\#(stored([3]))]}"#))
-        #expect(try await client.receive() == .text(#"{"type":"changes","revision":4,"changes":[{"op":"delete","line":1}]}"#))
+        #expect(
+          try await client.receive() == .text(#"{"type":"changes","revision":4,"changes":[{"op":"delete","line":1}]}"#))
         #expect(try await client.receive() == .text(#"{"type":"welcome","revision":4}"#))
       }
     }
@@ -159,9 +164,13 @@ import TouchTrackerStore
       try await LiveTestClient.live(port: port) { client in
         _ = try await client.message(ofType: "welcome")
         #expect(try await Live.post(http, #"{"changes":[{"op":"clear"}]}"#, key: "p1") == #"{"revision":1}"#)
-        #expect(try await client.receive() == .text(#"{"type":"changes","revision":1,"key":"p1","changes":[{"op":"clear"}]}"#))
+        #expect(
+          try await client.receive() == .text(#"{"type":"changes","revision":1,"key":"p1","changes":[{"op":"clear"}]}"#)
+        )
         try await Live.post(http, #"{"changes":[{"op":"clear"},{"op":"clear"}]}"#)
-        #expect(try await client.receive() == .text(#"{"type":"changes","revision":3,"changes":[{"op":"clear"},{"op":"clear"}]}"#))
+        #expect(
+          try await client.receive()
+            == .text(#"{"type":"changes","revision":3,"changes":[{"op":"clear"},{"op":"clear"}]}"#))
       }
     }
   }
@@ -173,10 +182,13 @@ import TouchTrackerStore
         try await LiveTestClient.live(port: port, client: "0000000A") { a in
           _ = try await a.message(ofType: "welcome")
           try await a.send(
-            #"{"type":"presence","lines":[{"begin":{"x":1.5,"y":2},"end":{"x":3,"y":4},"color":"#FF0000","width":2,"extra":1}]}"#)
+            ##"{"type":"presence","lines":[{"begin":{"x":1.5,"y":2},"end":{"x":3,"y":4},"color":"#FF0000","width":2,"extra":1}]}"##
+          )
           #expect(
             try await b.receive()
-              == .text(#"{"type":"presence","by":"0000000a","lines":[{"begin":{"x":1.5,"y":2},"end":{"x":3,"y":4},"color":"#ff0000","width":2}]}"#))
+              == .text(
+                ##"{"type":"presence","by":"0000000a","lines":[{"begin":{"x":1.5,"y":2},"end":{"x":3,"y":4},"color":"#ff0000","width":2}]}"##
+              ))
           try await a.send(#"{"type":"presence","lines":[]}"#)
           #expect(try await b.receive() == .text(#"{"type":"presence","by":"0000000a","lines":[]}"#))
         }
