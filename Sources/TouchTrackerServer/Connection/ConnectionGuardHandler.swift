@@ -91,9 +91,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case .head(let head) where head.status == .switchingProtocols:
       // A WebSocket from now on (`LiveUpgrade`): what follows is frames,
       // not requests, and the socket keeps its own time (pings, limits).
+      // Flushed here: NIO calls `flush` on this handler right after this
+      // `write` (the upgrader writes and flushes at once), and a handler
+      // that has left the pipeline flushes nothing.
       cancelTimer()
       waiting.remove(context.channel)
-      context.write(wrapOutboundOut(.head(head)), promise: promise)
+      context.writeAndFlush(wrapOutboundOut(.head(head)), promise: promise)
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     case .head(var head):
       responding = true

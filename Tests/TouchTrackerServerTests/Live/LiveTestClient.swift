@@ -49,9 +49,14 @@ final class LiveTestClient {
   /// the answer's head in `responseHead` (a refused upgrade too).
   static func connect(
     port: Int, path: String, host: String? = nil, headers: [String: String] = [:],
-    deadline: Duration = .seconds(30), _ body: (LiveTestClient) async throws -> Void
+    receiveBuffer: Int? = nil, deadline: Duration = .seconds(30), _ body: (LiveTestClient) async throws -> Void
   ) async throws {
-    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    if let receiveBuffer {
+      bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+    }
+    let channel =
+      try await bootstrap
       .connect(host: "127.0.0.1", port: port) { channel in
         channel.eventLoop.makeCompletedFuture {
           try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -78,10 +83,12 @@ final class LiveTestClient {
   /// Connects to `/api/drawings/NAME/live`, checks the upgrade happened,
   /// and says hello.
   static func live(
-    port: Int, drawing: String = "d", since: Int? = 0, client id: String = "0000000a",
-    _ body: (LiveTestClient) async throws -> Void
+    port: Int, drawing: String = "d", since: Int? = 0, client id: String = "0000000a", receiveBuffer: Int? = nil,
+    deadline: Duration = .seconds(30), _ body: (LiveTestClient) async throws -> Void
   ) async throws {
-    try await connect(port: port, path: "/api/drawings/\(drawing)/live") { client in
+    try await connect(
+      port: port, path: "/api/drawings/\(drawing)/live", receiveBuffer: receiveBuffer, deadline: deadline
+    ) { client in
       guard client.responseHead.hasPrefix("HTTP/1.1 101") else {
         throw Failure(description: "Not upgraded: \(client.responseHead)")
       }
