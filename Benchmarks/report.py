@@ -143,6 +143,38 @@ if os.path.exists(os.path.join(out, "append.json")):
         f"small only, again after: {append['listPerSecondSmallOnlyAgain']:,.0f} req/s",
     ))
 
+# Row 8: drawing together (live sync under load).
+if os.path.exists(os.path.join(out, "live.json")):
+    live = load("live.json")
+    post = live["baseline"]
+    if "a" in live:
+        a = live["a"]
+        row((
+            f"8. Live: {live['clients']} clients on one drawing, {live['rate']:g} changes/s each, send to receipt",
+            f"p50 {a['p50ms']:.1f} ms, p99 {a['p99ms']:.1f} ms ({a['deliveries']:,} receipts)",
+            f"POST .../changes round trip p50 {post['p50ms']:.2f} ms, p99 {post['p99ms']:.2f} ms",
+            f"{a['p50VsPost']:.1f}x / {a['p99VsPost']:.1f}x",
+            met(a["p99ms"] <= 50 and not a["problems"], "p99 <= 50 ms, converged"),
+            f"{'converged' if not a['problems'] else 'NOT converged'}; server CPU {a['serverCpuPerSecond']:.2f} s/s, "
+            f"harness {a['harnessCpuPerSecond']:.2f} s/s",
+        ))
+    if "b" in live:
+        b = live["b"]
+        row((
+            f"8. Live: {live['drawings']:,} drawings x 2 clients, {live['pairRate']:g} change/s each",
+            f"p50 {b['p50ms']:.1f} ms, p99 {b['p99ms']:.1f} ms", f"POST round trip p99 {post['p99ms']:.2f} ms",
+            f"{b['p99VsPost']:.1f}x", met(b["p99ms"] <= 50 and not b["problems"], "p99 <= 50 ms, converged"),
+            f"server CPU {b['serverCpuPerSecond']:.2f} s/s, harness {b['harnessCpuPerSecond']:.2f} s/s",
+        ))
+    if "c" in live:
+        c = live["c"]
+        row((
+            "8. Live: kill -9 of the server under load (a), restart", f"{c['lost']} acknowledged changes lost",
+            f"{c['acked']:,} acknowledged", "—", met(c["lost"] == 0 and not c["problems"], "0 lost, all converge"),
+            f"{c['reconnects']} reconnects, {c['resets']} resets; "
+            f"{'every client converged' if not c['problems'] else 'NOT converged: ' + c['problems'][0]}",
+        ))
+
 # Row 5: memory.
 count = 1_000_000
 drawn = median("Memory", "drawn lines=1000000", "memoryLeakedBytes") / count

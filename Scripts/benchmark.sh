@@ -5,7 +5,7 @@
 #
 # Each row measures ours and a baseline in the same run and reports their
 # ratio (never an absolute threshold: the machine is shared and noisy).
-# Needs what Scripts/setup.sh installs for `wasm` and `browser`, and node.
+# Needs what Scripts/setup.sh installs for `wasm`, `browser` and `benchmark`, and node.
 # Builds everything in release in one scratch folder, Benchmarks/.build-bench:
 # the benchmarks, bench-tool and (a product of the root package the
 # benchmarks depend on) touchtracker for the storage row.
@@ -65,6 +65,9 @@ python3 Benchmarks/server/storage.py --server "$bench_scratch/release/touchtrack
 step "Row 7: saving one line as a change, listing with a 30 MB drawing stored"
 python3 Benchmarks/server/append.py --server "$bench_scratch/release/touchtracker" --lines 100000 \
   --out "$out/append.json" >&2
+
+step "Row 8: drawing together, live sync under load (and kill -9)"
+python3 Benchmarks/server/live.py --server "$bench_scratch/release/touchtracker" --out "$out/live.json" >&2
 
 step "Row 3: frame cost in Chromium"
 python3 Benchmarks/browser/frame_cost.py --document "$out/drawing-100k.json" --lines 100000 \
