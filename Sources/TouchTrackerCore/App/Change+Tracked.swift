@@ -46,7 +46,8 @@ extension Drawing {
           if let line = added.first {
             let at = min(max(position ?? lines.count, 0), lines.count)
             lines.insert(line, at: at)
-            applied.edit = at == lines.count - 1 ? .appended : .inserted(at)
+            // Put back in its place (an undone delete) is an insert, even at the end.
+            applied.edit = position == nil ? .appended : .inserted(at)
             applied.damage = line.paintedBounds
             applied.reversal = .apply(.deleteLine(id))
           } else {
