@@ -139,7 +139,7 @@ import TouchTrackerTestSupport
     try app.tap(title: "Red", at: 1)
     #expect(!app.state.paletteVisible)
     try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), at: 2)
-    #expect(app.drawing.lines.map { $0.color.hex } == ["#ff0000"])
+    #expect(app.drawing.lines.map { $0.color.hex } == ["#b0001e"])
   }
 
   @Test func undoAndRedoCoverAddDeleteMoveAndClear() throws {

@@ -32,6 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 WEB = ROOT / "Web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 VIEWPORT = {"width": 800, "height": 600}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True}
 
 
 def pytest_configure(config):
@@ -142,12 +143,16 @@ def server(tmp_path, wasm):
     server.stop()
 
 
-def open_page(browser, url, **options):
+def open_page(browser, url, hint_read=False, **options):
     # The tests' own probes (`wait_for_function` with a string) are evaluated
     # inside the page, which the server's Content-Security-Policy forbids;
     # test_security.py checks the page itself under the policy.
     options.setdefault("bypass_csp", True)
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True, **options)
+    options.setdefault("viewport", VIEWPORT)
+    context = browser.new_context(has_touch=True, **options)
+    if hint_read:
+        # The first-run hint sits at the bottom of a phone's screen, where a test may tap.
+        context.add_init_script("localStorage.setItem('touchtracker.helpSeen', '1')")
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -159,6 +164,15 @@ def open_page(browser, url, **options):
 @pytest.fixture
 def page(browser, static_url):
     page = open_page(browser, static_url + "/")
+    yield page
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.fixture
+def phone(browser, static_url):
+    """The page on a phone-sized touchscreen (390x844 points at 3x), without the API, its first-run hint read."""
+    page = open_page(browser, static_url + "/", hint_read=True, **PHONE)
     yield page
     assert page.errors == []
     page.context.close()

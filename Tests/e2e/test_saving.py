@@ -204,9 +204,10 @@ def test_the_open_list_shows_saved_drawings_and_opens_one(browser, server):
 def test_new_opens_an_empty_drawing_under_the_name_given(browser, server):
     page, touch = open_drawing(browser, server, "old")
     touch.line((100, 100), (300, 100))
-    page.once("dialog", lambda dialog: dialog.accept("brand-new"))
     page.click("#file-menu summary")
     page.click("[data-command=new]")
+    page.fill("#dialog-input", "brand-new")  # the page's own dialog, not prompt() (issue 10)
+    page.click("#dialog-ok")
     page.wait_for_url("**/?drawing=brand-new")
     page.evaluate("touchtracker.ready")
     assert touch.document() == EMPTY

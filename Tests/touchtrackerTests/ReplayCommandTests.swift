@@ -129,9 +129,10 @@ import TouchTrackerTestSupport
     #expect(
       output.drawing.lines.withoutIDs == [
         Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100), color: .black),
-        Line(begin: Point(x: 100, y: 500), end: Point(x: 300, y: 500), color: .red),
+        Line(begin: Point(x: 100, y: 500), end: Point(x: 300, y: 500), color: Color(rgb: 0xb0001e)),
       ])
-    #expect(result.stdout.contains(##""color":"#ff0000""##))
+    // The palette's red, darker than the red of a line being drawn (issue 10).
+    #expect(result.stdout.contains(##""color":"#b0001e""##))
   }
 
   @Test func colorsByAngleColorEachLineByItsDirection() throws {

@@ -59,5 +59,13 @@ export function attachInput(canvas, onDown) {
   canvas.addEventListener('pointercancel', (event) => finish(event, PHASE.cancelled));
   canvas.addEventListener('lostpointercapture', (event) => finish(event, PHASE.cancelled));
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
+  // `touch-action: none` stops the browser from scrolling, not from reading
+  // gestures into the touches: a quick stroke still ends in a fling (a trace
+  // shows GestureFlingStart), and the next touch, which stops that fling, has
+  // its tap swallowed: a tap on Undo right after a stroke gave pointerdown and
+  // pointerup but no click. Cancelling the canvas's touchstart (a listener
+  // that is not passive) makes the browser drop the gestures of every touch
+  // that lands on the canvas; Pointer Events still arrive.
+  canvas.addEventListener('touchstart', (event) => event.cancelable && event.preventDefault(), { passive: false });
   window.addEventListener('blur', cancelAllTouches);
 }

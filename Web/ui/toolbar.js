@@ -3,16 +3,29 @@
 
 import { coreState, tt } from '../core/bridge.js';
 import { saver } from '../sync/saver.js';
+import { checkForClear, pageCommandFollows } from './clear-notice.js';
 import { closeFileMenu, exportPNG, exportSVG, newDrawing } from './drawings.js';
+import { attachHelp, openHelp } from './help.js';
+import { attachSafeArea } from './safe-area.js';
 
 const toolbar = document.getElementById('toolbar');
 
+const undo = () => {
+  pageCommandFollows();
+  tt.tt_undo();
+};
+const redo = () => {
+  pageCommandFollows();
+  tt.tt_redo();
+};
+
 const commands = {
   palette: () => (tt.tt_palette_visible() ? tt.tt_hide_palette() : tt.tt_show_palette()),
-  undo: () => tt.tt_undo(),
-  redo: () => tt.tt_redo(),
+  undo,
+  redo,
   angle: () => tt.tt_set_colors_by_angle(tt.tt_colors_by_angle() ? 0 : 1),
   speed: () => tt.tt_set_widths_by_speed(tt.tt_widths_by_speed() ? 0 : 1),
+  help: openHelp,
   png: exportPNG,
   svg: exportSVG,
   new: newDrawing,
@@ -21,10 +34,11 @@ const commands = {
 let shown = '';
 /** Updates the toolbar if what it shows changed (or always, with `force`). */
 export function refreshToolbar(force) {
-  const key = `${tt.tt_change_count()} ${tt.tt_palette_visible()} ${saver.dirty()} ${saver.name}`;
+  const state = coreState();
+  checkForClear(state);
+  const key = `${state.changeCount} ${state.paletteVisible} ${state.colorsByAngle} ${saver.dirty()} ${saver.name}`;
   if (!force && key === shown) return;
   shown = key;
-  const state = coreState();
   toolbar.querySelector('[data-command="undo"]').disabled = !state.canUndo;
   toolbar.querySelector('[data-command="redo"]').disabled = !state.canRedo;
   toolbar.querySelector('[data-toggle="angle"]').setAttribute('aria-pressed', state.colorsByAngle);
@@ -32,30 +46,41 @@ export function refreshToolbar(force) {
   toolbar.querySelector('[data-command="palette"]').setAttribute('aria-pressed', state.paletteVisible);
   const label = document.getElementById('drawing-name');
   label.textContent = saver.name;
-  label.title = saver.name;
+  label.title = saver.dirty() ? `${saver.name} (changes not saved yet)` : saver.name;
   label.classList.toggle('unsaved', saver.dirty());
 }
 
+/** Keys do nothing to the drawing while a dialog or a field has them. */
+const keysElsewhere = (event) => document.querySelector('dialog[open]') || event.target.closest?.('input, textarea');
+
 export function attachToolbar() {
   if (!tt.tt_export_svg) toolbar.querySelector('[data-command="svg"]').hidden = true;
+  attachHelp();
+  attachSafeArea();
 
   toolbar.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-command], button[data-toggle]');
     if (!button) return;
-    commands[button.dataset.command || button.dataset.toggle]();
     if (button.closest('.menu')) closeFileMenu();
+    commands[button.dataset.command || button.dataset.toggle]();
     refreshToolbar(true);
   });
 
   document.addEventListener('keydown', (event) => {
-    if (event.target.closest?.('input, textarea')) return;
+    if (keysElsewhere(event)) return;
     const key = event.key.toLowerCase();
     if ((event.metaKey || event.ctrlKey) && key === 'z') {
-      event.shiftKey ? tt.tt_redo() : tt.tt_undo();
+      event.shiftKey ? redo() : undo();
     } else if ((event.metaKey || event.ctrlKey) && key === 'y') {
-      tt.tt_redo();
+      redo();
     } else if (key === 'delete' || key === 'backspace') {
+      pageCommandFollows();
       tt.tt_delete_selected();
+    } else if (key === '?') {
+      openHelp();
+    } else if (/^[1-7]$/.test(key) && tt.tt_palette_visible() && tt.tt_choose_color) {
+      // The palette is drawn by the core on the canvas: 1–7 choose its colors in order.
+      tt.tt_choose_color(Number(key) - 1);
     } else if (key === 'escape') {
       if (!closeFileMenu()) {
         tt.tt_deselect();

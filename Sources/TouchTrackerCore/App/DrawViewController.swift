@@ -24,18 +24,37 @@ public final class DrawViewController: ViewController {
   public func showPalette() {
     guard palette == nil, let window = view.window else { return }
     drawView.deselect()
-    let palette = PaletteView(target: self)
+    let palette = PaletteView(
+      target: self, chosen: PaletteView.title(for: drawView.options.colorMode),
+      room: window.safeAreaFrame.size)
     window.addSubview(palette)
     self.palette = palette
     centerPalette()
   }
 
-  /// Puts the palette in the middle of the window (again after a resize).
+  /// Puts the palette in the middle of the window's safe area, clear of the
+  /// host's controls (again after a resize, laid out anew if its columns no
+  /// longer fit).
   func centerPalette() {
-    guard let palette, let window = view.window else { return }
+    guard var palette, let window = view.window else { return }
+    let area = window.safeAreaFrame
+    let fitting = PaletteView(
+      target: self, chosen: PaletteView.title(for: drawView.options.colorMode), room: area.size)
+    if fitting.frame.size != palette.frame.size {
+      palette.removeFromSuperview()
+      window.addSubview(fitting)
+      self.palette = fitting
+      palette = fitting
+    }
     palette.frame.origin = Point(
-      x: max(0, (window.frame.width - palette.frame.width) / 2),
-      y: max(0, (window.frame.height - palette.frame.height) / 2))
+      x: max(area.minX, area.minX + (area.width - palette.frame.width) / 2),
+      y: max(area.minY, area.minY + (area.height - palette.frame.height) / 2))
+  }
+
+  /// As the menu: a touch that begins anywhere but on the palette closes it.
+  public override func windowTouchBegan(in view: View) {
+    guard let palette, !view.isDescendant(of: palette) else { return }
+    hidePalette()
   }
 
   public func hidePalette() {
@@ -54,12 +73,22 @@ public final class DrawViewController: ViewController {
       showPalette()
     case .chooseColor:
       guard let button = sender as? Button,
-        let choice = PaletteView.choices.first(where: { $0.title == button.title })
+        let index = PaletteView.choices.firstIndex(where: { $0.title == button.title })
       else { return }
-      drawView.options.colorMode = choice.color.map { .fixed($0) } ?? .byAngle
-      hidePalette()
+      chooseColor(at: index)
     default:
       break
     }
+  }
+
+  /// Takes the palette's choice at `index` (in `PaletteView.choices`) and
+  /// closes the palette: what a tap on its button does, for the keyboard.
+  /// False, changing nothing, for an index out of range.
+  @discardableResult
+  public func chooseColor(at index: Int) -> Bool {
+    guard PaletteView.choices.indices.contains(index) else { return false }
+    drawView.options.colorMode = PaletteView.choices[index].color.map { .fixed($0) } ?? .byAngle
+    hidePalette()
+    return true
   }
 }

@@ -14,13 +14,26 @@ public struct DrawingOptions: Hashable, Sendable {
     case bySpeed
   }
 
-  public var colorMode = ColorMode.fixed(.black)
+  public var colorMode = ColorMode.fixed(.black) {
+    didSet { if case .fixed(let color) = colorMode { chosenColor = color } }
+  }
+  /// The last fixed color chosen. It outlives "by angle": turning colors by
+  /// angle off goes back to it (it used to go back to black, losing the
+  /// palette's choice).
+  public private(set) var chosenColor = Color.black
   public var widthMode = WidthMode.fixed
   public var lineWidth = 10.0
 
   public init(colorMode: ColorMode = .fixed(.black), widthMode: WidthMode = .fixed) {
     self.colorMode = colorMode
     self.widthMode = widthMode
+    if case .fixed(let color) = colorMode { chosenColor = color }
+  }
+
+  /// Colors by angle on, or off back to the chosen color.
+  public var colorsByAngle: Bool {
+    get { colorMode == .byAngle }
+    set { colorMode = newValue ? .byAngle : .fixed(chosenColor) }
   }
 
   /// The width for a line drawn at `speed` points per second.

@@ -85,6 +85,15 @@ public final class TouchTrackerApp {
     controller.centerPalette()
   }
 
+  /// What the host's own controls cover: menus and the palette move out from under them.
+  public func setSafeAreaInsets(_ insets: EdgeInsets) {
+    guard application.window.safeAreaInsets != insets else { return }
+    application.window.safeAreaInsets = insets
+    application.menuController.windowDidResize()
+    controller.centerPalette()
+    application.window.setNeedsDisplay()
+  }
+
   /// The live layer: work in progress, selection, menu, palette.
   public func renderLiveLayer() -> RenderList { application.window.render() }
 }

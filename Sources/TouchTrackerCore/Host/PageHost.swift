@@ -305,8 +305,22 @@ final class PageHost {
   // MARK: Settings and state
 
   var colorsByAngle: Bool {
-    get { app.drawView.options.colorMode == .byAngle }
-    set { app.drawView.options.colorMode = newValue ? .byAngle : .fixed(.black) }
+    get { app.drawView.options.colorsByAngle }
+    set { app.drawView.options.colorsByAngle = newValue }
+  }
+
+  /// What the page's own controls cover (toolbar, messages). Refused unless
+  /// every inset is finite and not negative; each is capped at the window's side.
+  func setSafeArea(_ insets: EdgeInsets) {
+    let values = [insets.top, insets.left, insets.bottom, insets.right]
+    guard values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+      ignoredInputCount += 1
+      lastError = "Safe area insets must be finite and not negative"
+      return
+    }
+    let cap = PageInterface.maximumCanvasSide
+    app.setSafeAreaInsets(
+      EdgeInsets(top: min(insets.top, cap), left: min(insets.left, cap), bottom: min(insets.bottom, cap), right: min(insets.right, cap)))
   }
 
   var widthsBySpeed: Bool {

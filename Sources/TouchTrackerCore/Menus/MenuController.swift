@@ -29,12 +29,22 @@ public final class MenuController {
     let menu = MenuView(items: items, controller: self)
     let anchor = view.convert(toWindow: point)
     let size = menu.frame.size
+    let area = window.safeAreaFrame
     var origin = Point(x: anchor.x - size.width / 2, y: anchor.y - size.height - 12)
-    if origin.y < 4 { origin.y = anchor.y + 12 }
-    origin.x = max(4, min(origin.x, window.frame.width - size.width - 4))
+    // Above the point, unless that is under the host's controls: then below it.
+    if origin.y < area.minY + 4 { origin.y = anchor.y + 12 }
     menu.frame.origin = origin
+    menu.frame.origin = MenuController.clamped(menu.frame, into: area)
     window.addSubview(menu)
     menuView = menu
+  }
+
+  /// The origin that puts `frame` inside `area` with a 4-point margin (at its
+  /// top-left edge when it does not fit).
+  static func clamped(_ frame: Rect, into area: Rect) -> Point {
+    Point(
+      x: max(area.minX + 4, min(frame.minX, area.maxX - frame.width - 4)),
+      y: max(area.minY + 4, min(frame.minY, area.maxY - frame.height - 4)))
   }
 
   public func hideMenu() {
@@ -48,12 +58,10 @@ public final class MenuController {
     hideMenu()
   }
 
-  /// Keeps a shown menu inside the window after the window changes size.
+  /// Keeps a shown menu inside the safe area after the window or its safe area changes.
   func windowDidResize() {
     guard let menuView else { return }
-    let window = application.window.frame
-    menuView.frame.origin.x = max(4, min(menuView.frame.minX, window.width - menuView.frame.width - 4))
-    menuView.frame.origin.y = max(4, min(menuView.frame.minY, window.height - menuView.frame.height - 4))
+    menuView.frame.origin = MenuController.clamped(menuView.frame, into: application.window.safeAreaFrame)
   }
 
   /// The menu's buttons, for hosts and tests that tap items by title.

@@ -130,6 +130,7 @@ open class Application: Responder {
     nextTouchSerial += 1
     let view = window.hitTest(input.location) ?? window
     menuController.touchBegan(in: view)
+    window.rootViewController?.windowTouchBegan(in: view)
     let isIgnored =
       !view.isMultipleTouchEnabled
       && records.contains { !$0.hostFinished && !$0.isIgnored && $0.touch.view === view }

@@ -23,6 +23,11 @@ open class ViewController: Responder {
   /// Called once, after the view is created.
   open func viewDidLoad() {}
 
+  /// A touch began in `view`, anywhere in the window, before it is
+  /// delivered: what a popover needs to close on a tap outside it.
+  /// Called on the window's root view controller.
+  open func windowTouchBegan(in view: View) {}
+
   open override var next: Responder? { loadedView?.superview }
   open override var application: Application? { loadedView?.window?.application }
 }

@@ -11,6 +11,14 @@ public final class Window: View {
       }
     }
   }
+  /// How much of the window the host's own controls cover (a page's
+  /// toolbar floats over the canvas). As in UIKit, content still fills the
+  /// whole window; menus and the palette are placed inside `safeAreaFrame`.
+  public var safeAreaInsets = EdgeInsets.zero
+
+  /// The part of the window nothing of the host covers.
+  public var safeAreaFrame: Rect { bounds.inset(by: safeAreaInsets) }
+
   /// Set when something visible changed since the last render.
   public internal(set) var needsDisplay = true
 

@@ -91,8 +91,24 @@ public func ttDeleteSelected() {
 @_expose(wasm, "tt_deselect") @_cdecl("tt_deselect")
 public func ttDeselect() { wasmHost?.app.drawView.deselect() }
 
+/// How much of the canvas the page's own controls cover, in CSS pixels from
+/// each edge: menus and the palette are placed in the rest. Negative or
+/// non-finite insets are ignored and counted (`tt_state`'s `ignoredInput`).
+@_expose(wasm, "tt_set_safe_area") @_cdecl("tt_set_safe_area")
+public func ttSetSafeArea(top: Double, left: Double, bottom: Double, right: Double) {
+  wasmHost?.setSafeArea(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
+}
+
 @_expose(wasm, "tt_show_palette") @_cdecl("tt_show_palette")
 public func ttShowPalette() { wasmHost?.app.controller.showPalette() }
+
+/// Takes the palette's choice `index` (0 Black … 6 By Angle, the order on
+/// screen) and closes the palette, as a tap on it would: the keyboard's way to
+/// a color. Returns 1, or 0 for an index out of range.
+@_expose(wasm, "tt_choose_color") @_cdecl("tt_choose_color")
+public func ttChooseColor(index: Int32) -> Int32 {
+  (wasmHost?.app.controller.chooseColor(at: Int(index)) ?? false) ? 1 : 0
+}
 
 @_expose(wasm, "tt_hide_palette") @_cdecl("tt_hide_palette")
 public func ttHidePalette() { wasmHost?.app.controller.hidePalette() }

@@ -1,0 +1,37 @@
+// The core places its edit menu and its palette inside the window's safe
+// area (Window.safeAreaInsets, as in UIKit). The page's own controls float
+// over the canvas, so the page reports what they cover: the toolbar at the
+// top, the messages at the bottom. A line's "Delete" menu then flips below
+// the line instead of hiding under the toolbar, and the palette fits between
+// the two.
+
+import { tt } from '../core/bridge.js';
+
+const GAP = 6;
+let reported = '';
+
+function report() {
+  if (!tt?.tt_set_safe_area) return; // a core built before the safe area: it uses the whole window
+  const height = document.documentElement.clientHeight;
+  const toolbar = document.getElementById('toolbar').getBoundingClientRect();
+  let bottom = 0;
+  for (const element of document.getElementById('messages').children) {
+    if (element.hidden || !element.offsetHeight) continue;
+    bottom = Math.max(bottom, height - element.getBoundingClientRect().top + GAP);
+  }
+  const top = Math.ceil(toolbar.bottom + GAP);
+  const insets = `${top} ${Math.ceil(bottom)}`;
+  if (insets === reported) return;
+  reported = insets;
+  tt.tt_set_safe_area(top, 0, Math.ceil(bottom), 0);
+}
+
+export function attachSafeArea() {
+  const observer = new ResizeObserver(report);
+  observer.observe(document.getElementById('toolbar'));
+  for (const element of document.getElementById('messages').querySelectorAll('#hint, .notice-box, #banner')) {
+    observer.observe(element);
+  }
+  window.addEventListener('resize', report);
+  report();
+}
