@@ -320,7 +320,9 @@ final class PageHost {
     }
     let cap = PageInterface.maximumCanvasSide
     app.setSafeAreaInsets(
-      EdgeInsets(top: min(insets.top, cap), left: min(insets.left, cap), bottom: min(insets.bottom, cap), right: min(insets.right, cap)))
+      EdgeInsets(
+        top: min(insets.top, cap), left: min(insets.left, cap), bottom: min(insets.bottom, cap),
+        right: min(insets.right, cap)))
   }
 
   var widthsBySpeed: Bool {
