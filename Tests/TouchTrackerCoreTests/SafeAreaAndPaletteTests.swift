@@ -133,3 +133,19 @@ import TouchTrackerTestSupport
     #expect(app.drawView.options.colorMode == .fixed(.black))
   }
 }
+
+/// A message appearing under an open palette moves it only when it would cover it.
+@Suite struct PalettePlaceTests {
+  @Test func aPaletteStillInsideTheSafeAreaStaysPut() throws {
+    let app = TouchTrackerApp(size: Size(width: 390, height: 844))
+    app.setSafeAreaInsets(EdgeInsets(top: 60, left: 0, bottom: 0, right: 0))
+    app.controller.showPalette()
+    let before = try #require(app.controller.palette).frame
+    app.setSafeAreaInsets(EdgeInsets(top: 60, left: 0, bottom: 80, right: 0))
+    #expect(try #require(app.controller.palette).frame == before)
+    app.setSafeAreaInsets(EdgeInsets(top: 60, left: 0, bottom: 300, right: 0))
+    let moved = try #require(app.controller.palette).frame
+    #expect(moved.maxY <= 844 - 300)
+    #expect(moved.minY >= 60)
+  }
+}

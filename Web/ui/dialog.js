@@ -21,6 +21,7 @@ function open({ title, text = '', label = null, value = '', confirm = 'OK', canc
   input.value = value;
   input.removeAttribute('aria-invalid');
   error.textContent = '';
+  error.hidden = label === null; // a question has no field to be wrong about
   ok.textContent = confirm;
   ok.classList.toggle('danger', danger);
   extra.hidden = !other;

@@ -34,10 +34,16 @@ public final class DrawViewController: ViewController {
 
   /// Puts the palette in the middle of the window's safe area, clear of the
   /// host's controls (again after a resize, laid out anew if its columns no
-  /// longer fit).
-  func centerPalette() {
+  /// longer fit). With `onlyIfCovered`, a palette still inside the safe
+  /// area stays where it is: a message appearing at the bottom must not move
+  /// the button a finger is about to tap.
+  func centerPalette(onlyIfCovered: Bool = false) {
     guard var palette, let window = view.window else { return }
     let area = window.safeAreaFrame
+    let frame = palette.frame
+    let inside =
+      frame.minX >= area.minX && frame.maxX <= area.maxX && frame.minY >= area.minY && frame.maxY <= area.maxY
+    if onlyIfCovered && inside { return }
     let fitting = PaletteView(
       target: self, chosen: PaletteView.title(for: drawView.options.colorMode), room: area.size)
     if fitting.frame.size != palette.frame.size {

@@ -90,7 +90,7 @@ public final class TouchTrackerApp {
     guard application.window.safeAreaInsets != insets else { return }
     application.window.safeAreaInsets = insets
     application.menuController.windowDidResize()
-    controller.centerPalette()
+    controller.centerPalette(onlyIfCovered: true)
     application.window.setNeedsDisplay()
   }
 
