@@ -154,6 +154,38 @@ if os.path.exists(os.path.join(out, "append.json")):
         f"small only, again after: {append['listPerSecondSmallOnlyAgain']:,.0f} req/s",
     ))
 
+# Row 8: drawing together (live sync under load).
+if os.path.exists(os.path.join(out, "live.json")):
+    live = load("live.json")
+    post = live["baseline"]
+    if "a" in live:
+        a = live["a"]
+        row((
+            f"8. Live: {live['clients']} clients on one drawing, {live['rate']:g} changes/s each, send to receipt",
+            f"p50 {a['p50ms']:.1f} ms, p99 {a['p99ms']:.1f} ms ({a['deliveries']:,} receipts)",
+            f"POST .../changes round trip p50 {post['p50ms']:.2f} ms, p99 {post['p99ms']:.2f} ms",
+            f"{a['p50VsPost']:.1f}x / {a['p99VsPost']:.1f}x",
+            met(a["p99ms"] <= 50 and not a["problems"], "p99 <= 50 ms, converged"),
+            f"{'converged' if not a['problems'] else 'NOT converged'}; server CPU {a['serverCpuPerSecond']:.2f} s/s, "
+            f"harness {a['harnessCpuPerSecond']:.2f} s/s",
+        ))
+    if "b" in live:
+        b = live["b"]
+        row((
+            f"8. Live: {live['drawings']:,} drawings x 2 clients, {live['pairRate']:g} change/s each",
+            f"p50 {b['p50ms']:.1f} ms, p99 {b['p99ms']:.1f} ms", f"POST round trip p99 {post['p99ms']:.2f} ms",
+            f"{b['p99VsPost']:.1f}x", met(b["p99ms"] <= 50 and not b["problems"], "p99 <= 50 ms, converged"),
+            f"server CPU {b['serverCpuPerSecond']:.2f} s/s, harness {b['harnessCpuPerSecond']:.2f} s/s",
+        ))
+    if "c" in live:
+        c = live["c"]
+        row((
+            "8. Live: kill -9 of the server under load (a), restart", f"{c['lost']} acknowledged changes lost",
+            f"{c['acked']:,} acknowledged", "—", met(c["lost"] == 0 and not c["problems"], "0 lost, all converge"),
+            f"{c['reconnects']} reconnects, {c['resets']} resets; "
+            f"{'every client converged' if not c['problems'] else 'NOT converged: ' + c['problems'][0]}",
+        ))
+
 # Row 5: memory.
 count = 1_000_000
 drawn = median("Memory", "drawn lines=1000000", "memoryLeakedBytes") / count
@@ -167,11 +199,11 @@ row((
     f"index {index_part:.1f} B; a static layer, built per call, not kept: {static_part:.1f} B",
 ))
 
-# Row 8: a million lines through the CLI and the API.
+# Row 10: a million lines through the CLI and the API.
 render = load("render-memory.json")
 api = render["api"]
 row((
-    f"8. `touchtracker render` of {render['lines']:,} lines, peak RSS", f"{render['renderPeakRSSBytes'] / 2**20:.0f} MiB ({render['renderSeconds']:.1f} s)",
+    f"10. `touchtracker render` of {render['lines']:,} lines, peak RSS", f"{render['renderPeakRSSBytes'] / 2**20:.0f} MiB ({render['renderSeconds']:.1f} s)",
     f"the document file {render['documentBytes'] / 2**20:.0f} MiB; Python `json.load` of it {render['pythonJSONLoadPeakRSSBytes'] / 2**20:.0f} MiB ({render['pythonJSONLoadSeconds']:.1f} s)",
     f"{render['renderPeakRSSBytes'] / render['documentBytes']:.2f}x the file, {render['renderPeakRSSBytes'] / render['pythonJSONLoadPeakRSSBytes']:.2f}x json.load",
     met(render["renderPeakRSSBytes"] <= 150 * 2**20, "<= 150 MB"),

@@ -4,6 +4,7 @@
 #
 #   Scripts/setup.sh wasm      wasi-libc, clang's wasm32 builtins and binaryen, for the WebAssembly core
 #   Scripts/setup.sh browser   chromium, playwright and pytest, for the end-to-end tests
+#   Scripts/setup.sh benchmark websockets, for the live-sync load harness (Benchmarks/server/live.py)
 set -euo pipefail
 
 apt_packages=()
@@ -15,7 +16,8 @@ for group in "$@"; do
       apt_packages+=(chromium)
       pip_packages+=(playwright pytest)
       ;;
-    *) echo "setup.sh: unknown group '$group' (expected wasm or browser)" >&2; exit 2 ;;
+    benchmark) pip_packages+=(websockets) ;;
+    *) echo "setup.sh: unknown group '$group' (expected wasm, browser or benchmark)" >&2; exit 2 ;;
   esac
 done
 

@@ -17,12 +17,15 @@ public func buildApplication(
   var logger = Logger(label: "touchtracker")
   logger.logLevel = configuration.logLevel
   let store = try DrawingStore(path: configuration.databasePath)
-  let router = buildRouter(store: store, configuration: configuration)
+  let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
+  let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
+  let live = LiveUpgrade(
+    rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost))
   let connectionLimit = ConnectionLimit.fromFileDescriptorLimit()
   let waiting = WaitingConnections(capacity: configuration.maximumWaitingConnections ?? connectionLimit / 2)
   return Application(
     router: router,
-    server: GuardedHTTP1Channel.builder(timeouts: configuration.timeouts, waiting: waiting),
+    server: GuardedHTTP1Channel.builder(timeouts: configuration.timeouts, waiting: waiting, live: live),
     configuration: ApplicationConfiguration(
       address: .hostname(configuration.host, port: configuration.port),
       serverName: "TouchTracker",
@@ -38,7 +41,17 @@ public func buildApplication(
 /// Middleware order, outermost first: security headers on every answer;
 /// the Host/Origin check before anything is read or written; JSON errors
 /// under `/api/`; then the page's files.
+///
+/// Live sockets (`GET /api/drawings/NAME/live`) are upgraded before the
+/// router (`LiveUpgrade`, in `buildApplication`); the router answers that
+/// path's plain `GET`s.
 public func buildRouter(store: DrawingStore, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+  buildRouter(store: store, configuration: configuration, rooms: LiveRooms(store: store))
+}
+
+func buildRouter(store: DrawingStore, configuration: ServerConfiguration, rooms: LiveRooms) -> Router<
+  BasicRequestContext
+> {
   let assets = configuration.webRoot.map { WebAssets(root: $0) } ?? WebAssets()
   let router = Router()
   router.add(middleware: SecurityHeadersMiddleware())
@@ -48,7 +61,7 @@ public func buildRouter(store: DrawingStore, configuration: ServerConfiguration)
   router.add(middleware: APIErrorMiddleware())
   router.add(middleware: WebAssetsMiddleware(assets: assets))
   HealthController(store: store, assets: assets).addRoutes(to: router)
-  DrawingsController(store: store).addRoutes(to: router.group("api/drawings"))
+  DrawingsController(store: store, rooms: rooms).addRoutes(to: router.group("api/drawings"))
   return router
 }
 

@@ -14,8 +14,13 @@ import TouchTrackerStore
 /// before the store is touched, so a bad request never changes a drawing.
 ///
 /// `HEAD` answers as `GET` without the body; `OPTIONS` says what a path allows.
+///
+/// Everything that moves a drawing's revision goes through its live room
+/// (`LiveRooms`), so the clients of `.../live` see appended changes and a
+/// `reset` after `PUT` and `DELETE`, in revision order.
 struct DrawingsController {
   let store: DrawingStore
+  let rooms: LiveRooms
 
   func addRoutes(to group: RouterGroup<BasicRequestContext>) {
     group.get(use: list)
@@ -30,6 +35,8 @@ struct DrawingsController {
     group.head(":name/changes") { Self.withoutBody(try await changes($0, context: $1)) }
     group.post(":name/changes", use: append)
     group.on(":name/changes", method: .options) { _, _ in Self.allow("GET, HEAD, POST, OPTIONS") }
+    group.get(":name/live", use: live)
+    group.on(":name/live", method: .options) { _, _ in Self.allow("GET, OPTIONS") }
   }
 
   /// `response` as the answer to `HEAD`: the same status and headers,
@@ -93,7 +100,9 @@ struct DrawingsController {
       throw APIError(error)
     }
     do {
-      let revision = try await store.save(drawing, as: name, ifRevision: expected)
+      let revision = try await rooms.withRoom(name) { room in
+        try await room.replace(revision: { $0 }) { try await store.save(drawing, as: name, ifRevision: expected) }
+      }
       struct Saved: Encodable { var revision: Int }
       return try JSONBody.response(Saved(revision: revision), headers: Self.revisionHeaders(revision))
     } catch let error as DrawingStoreError {
@@ -112,7 +121,8 @@ struct DrawingsController {
     let key = try Self.idempotencyKey(in: request)
     do {
       let changes = try await ChangeDecoding.decode(try await Self.body(of: request))
-      let revision = try await store.append(changes, to: name, ifRevision: expected, key: key)
+      let batch = ChangeBatch(changes: changes, key: key, expected: expected)
+      let revision = try await rooms.withRoom(name) { try await $0.append(batch, from: nil) }.revision
       // `{"revision":N}`, as `JSONBody` would write it, without an encoder.
       return JSONBody.response(json: Data("{\"revision\":\(revision)}".utf8), headers: Self.revisionHeaders(revision))
     } catch let error as DocumentError {
@@ -149,11 +159,23 @@ struct DrawingsController {
     return JSONBody.response(json: json, headers: Self.revisionHeaders(stored.revision))
   }
 
+  /// `GET /api/drawings/NAME/live` that is not a WebSocket upgrade (those
+  /// never reach the router: `LiveUpgrade`): 426, or 403 for another site.
+  @Sendable func live(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let name = try Self.name(in: context)
+    throw APIError(
+      .upgradeRequired, "GET /api/drawings/\(name)/live is a WebSocket: send 'Upgrade: websocket'")
+  }
+
   @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
     let expected = try Self.expectedRevision(in: request)
     do {
-      guard try await store.delete(name, ifRevision: expected) else { throw APIError.notFound(name) }
+      // Deleted, the drawing is at revision 0 (what `hello` then answers).
+      let deleted = try await rooms.withRoom(name) { room in
+        try await room.replace(revision: { $0 ? 0 : nil }) { try await store.delete(name, ifRevision: expected) }
+      }
+      guard deleted else { throw APIError.notFound(name) }
       return Response(status: .noContent)
     } catch let error as DrawingStoreError {
       throw APIError(error)

@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
   /// process exits anyway, whatever the clients are doing.
   public var shutdownLimit: Duration
   public var logLevel: Logger.Level
+  /// The limits of the live sockets (message size and rate, send queues);
+  /// DESIGN.md's unless a test makes them small.
+  var liveLimits = LiveLimits()
 
   public init(
     host: String = "127.0.0.1",

@@ -16,6 +16,9 @@ import NIOHTTP1
 /// - on graceful shutdown, a request whose body is still arriving gets
 ///   `shutdownBody` more before its connection is closed.
 ///
+/// - an upgrade to a WebSocket (101) removes the handler: the socket is
+///   no longer HTTP.
+///
 /// Hummingbird's own idle handling leaves a request whose body trickles in
 /// open for as long as bytes keep coming, and keeps a connection open after
 /// an early 413 while it drains the body; this handler bounds both.
@@ -85,6 +88,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       return
     }
     switch unwrapOutboundIn(data) {
+    case .head(let head) where head.status == .switchingProtocols:
+      // A WebSocket from now on (`LiveUpgrade`): what follows is frames,
+      // not requests, and the socket keeps its own time (pings, limits).
+      // Flushed here: NIO calls `flush` on this handler right after this
+      // `write` (the upgrader writes and flushes at once), and a handler
+      // that has left the pipeline flushes nothing.
+      cancelTimer()
+      waiting.remove(context.channel)
+      context.writeAndFlush(wrapOutboundOut(.head(head)), promise: promise)
+      context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     case .head(var head):
       responding = true
       if !keepAlive || head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {

@@ -1,15 +1,17 @@
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
 
-/// Hummingbird's HTTP/1 channel with a `ConnectionGuardHandler` added right
-/// after NIO's request decoder, where it still sees HTTP/1 versions and
-/// `Connection` headers.
+/// Hummingbird's HTTP/1 channel, with WebSocket upgrades for the live sync
+/// (`LiveUpgrade`), and a `ConnectionGuardHandler` added right after NIO's
+/// request decoder, where it still sees HTTP/1 versions and `Connection`
+/// headers. The guard leaves the pipeline when a connection is upgraded.
 struct GuardedHTTP1Channel: ServerChildChannel {
-  typealias Value = HTTP1Channel.Value
+  typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
-  let http1: HTTP1Channel
+  let http1: HTTP1WebSocketUpgradeChannel
   let timeouts: ConnectionTimeouts
   let waiting: WaitingConnections
 
@@ -30,9 +32,27 @@ struct GuardedHTTP1Channel: ServerChildChannel {
   }
 
   /// The server builder for `Application`.
-  static func builder(timeouts: ConnectionTimeouts, waiting: WaitingConnections) -> HTTPServerBuilder {
+  static func builder(timeouts: ConnectionTimeouts, waiting: WaitingConnections, live: LiveUpgrade) -> HTTPServerBuilder
+  {
     HTTPServerBuilder { responder in
-      GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder), timeouts: timeouts, waiting: waiting)
+      GuardedHTTP1Channel(
+        http1: HTTP1WebSocketUpgradeChannel(
+          responder: responder,
+          configuration: .init(
+            ws: WebSocketServerConfiguration(
+              // Twice the message limit: a frame up to it is refused by
+              // `LiveConnection` with a sentence, a larger one by NIO's
+              // frame decoder with a bare 1009.
+              maxFrameSize: 2 * live.rooms.limits.messageBytes,
+              autoPing: .enabled(timePeriod: .seconds(30)),
+              closeTimeout: .seconds(5)
+            )
+          ),
+          shouldUpgrade: { head, channel, logger in live.shouldUpgrade(head, channel: channel, logger: logger) }
+        ),
+        timeouts: timeouts,
+        waiting: waiting
+      )
     }
   }
 }

@@ -162,7 +162,7 @@ public final class DrawingStore: Sendable {
         revision: head.revision,
         changes: try records.map { record in
           let record = try record.verified()
-          return StoredChange(revision: record.revision, json: record.change)
+          return StoredChange(revision: record.revision, json: record.change, batchKey: record.batchKey)
         })
     }
   }

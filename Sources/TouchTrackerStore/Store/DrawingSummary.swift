@@ -66,9 +66,13 @@ public struct StoredChange: Hashable, Sendable {
   public var revision: Int
   /// One change object's JSON text.
   public var json: String
+  /// The idempotency key of the batch it was appended in, if it had one:
+  /// consecutive changes with one key are one batch.
+  public var batchKey: String?
 
-  public init(revision: Int, json: String) {
+  public init(revision: Int, json: String, batchKey: String? = nil) {
     self.revision = revision
     self.json = json
+    self.batchKey = batchKey
   }
 }

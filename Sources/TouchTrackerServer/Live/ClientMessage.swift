@@ -1,0 +1,94 @@
+import Foundation
+import TouchTrackerCore
+import TouchTrackerStore
+
+/// A message a client sends on `GET /api/drawings/NAME/live`, as DESIGN.md
+/// "Live sync over WebSocket" writes it: one JSON object a text frame,
+/// `"type"` first.
+///
+/// `decode` is the only reader. Every refusal is one sentence naming the
+/// problem and where (`Number out of range at changes[1].lines[0].begin.x`,
+/// `Missing 'client' in hello`), sent to the client before the close.
+enum ClientMessage: Equatable, Sendable {
+  /// `{"type": "hello", "since": R, "client": "ID"}`
+  case hello(since: Int, client: String)
+  /// `{"type": "changes", "key": "K", "changes": [CHANGE, ...]}`
+  case changes(key: String, changes: [Change])
+  /// `{"type": "presence", "lines": [LINE, ...]}`
+  case presence([PresenceLine])
+
+  /// Revisions are integers JSON numbers hold exactly.
+  static let maximumRevision = 9_007_199_254_740_991.0
+
+  static func decode(_ bytes: [UInt8]) throws(LiveError) -> ClientMessage {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes: bytes)
+    } catch {
+      throw LiveError(error.message)
+    }
+    guard case .object = root else { throw LiveError("Expected a JSON object, got \(root.typeName)") }
+    guard let type = root["type"] else { throw LiveError("Missing 'type'; expected hello, changes or presence") }
+    guard case .string(let name) = type else {
+      throw LiveError("Expected a string at type, got \(type.typeName)")
+    }
+    switch name {
+    case "hello": return try hello(root)
+    case "changes": return try changes(root, bytes)
+    case "presence": return .presence(try PresenceLine.lines(in: root))
+    default:
+      throw LiveError("Unknown message type '\(String(name.prefix(64)))' at type; expected hello, changes or presence")
+    }
+  }
+
+  private static func hello(_ root: JSONValue) throws(LiveError) -> ClientMessage {
+    guard let since = root["since"] else { throw LiveError("Missing 'since' in hello") }
+    guard case .number(let value) = since, value >= 0, value <= maximumRevision, value.rounded() == value else {
+      throw LiveError("Invalid since at since: expected a revision like 3")
+    }
+    guard let client = root["client"] else { throw LiveError("Missing 'client' in hello") }
+    guard case .string(let id) = client, id.utf8.count == 8, id.utf8.allSatisfy(Self.isHexDigit) else {
+      throw LiveError("Invalid client at client: expected 8 hexadecimal digits")
+    }
+    return .hello(since: Int(value), client: id.lowercased())
+  }
+
+  private static func changes(_ root: JSONValue, _ bytes: [UInt8]) throws(LiveError) -> ClientMessage {
+    guard let key = root["key"] else { throw LiveError("Missing 'key' in changes") }
+    guard case .string(let text) = key, (try? DrawingName(text)) != nil else {
+      throw LiveError(
+        "Invalid key at key: use 1 to \(DrawingName.maximumLength) letters, digits, '_' or '-'")
+    }
+    guard root["changes"] != nil else { throw LiveError("Missing 'changes' in changes") }
+    do {
+      // The list's reader reads `changes` of any object and skips the rest.
+      return .changes(key: text, changes: try ChangeCodec.decodeList(Data(bytes)))
+    } catch {
+      throw LiveError(error.description)
+    }
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+  }
+}
+
+/// Why a live connection is closed: one sentence for the `error` message,
+/// and the close code after it.
+struct LiveError: Error, Equatable, Sendable, CustomStringConvertible {
+  var message: String
+  /// 1008 (policy violation) unless said otherwise: 1009 for too big.
+  var closeCode: UInt16
+
+  init(_ message: String, closeCode: UInt16 = LiveError.policyViolation) {
+    self.message = message
+    self.closeCode = closeCode
+  }
+
+  var description: String { message }
+
+  static let policyViolation: UInt16 = 1008
+  static let messageTooBig: UInt16 = 1009
+  static let internalError: UInt16 = 1011
+}

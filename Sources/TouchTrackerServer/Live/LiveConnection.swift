@@ -1,0 +1,141 @@
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOWebSocket
+import TouchTrackerStore
+
+/// One client of `GET /api/drawings/NAME/live`: reads its messages one at a
+/// time (the next is read once the last is stored and queued), and writes
+/// what its `LiveOutbox` holds from a task of its own, so the room never
+/// waits for this socket.
+struct LiveConnection: Sendable {
+  let rooms: LiveRooms
+  let name: DrawingName
+  /// The socket, to cut it when the client is too slow to take a close frame.
+  let channel: any Channel
+
+  func run(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, logger: Logger) async {
+    let limits = rooms.limits
+    let channel = channel
+    let outbox = LiveOutbox(limits: limits) {
+      // Too slow: its queue is full, so a close frame would wait behind it;
+      // try, and cut the socket after the grace either way.
+      Task { try? await outbound.close(.policyViolation, reason: "too slow") }
+      let grace = limits.closeGrace.components
+      channel.eventLoop.scheduleTask(
+        in: .seconds(grace.seconds) + .nanoseconds(grace.attoseconds / 1_000_000_000)
+      ) { channel.close(promise: nil) }
+    }
+    await rooms.withRoom(name) { room in
+      room.add(outbox)
+      defer { room.remove(outbox) }
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await Self.write(outbox, to: outbound) }
+        let close = await read(inbound, room: room, outbox: outbox, logger: logger)
+        outbox.finish(close)
+        group.addTask {
+          // A client that stopped reading would keep the writer forever.
+          try? await Task.sleep(for: limits.closeGrace)
+          if !Task.isCancelled { channel.close(promise: nil) }
+        }
+        _ = await group.next()
+        group.cancelAll()
+      }
+    }
+  }
+
+  /// Writes what is queued until the outbox says how to end.
+  private static func write(_ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter) async {
+    do {
+      while true {
+        switch await outbox.next() {
+        case .messages(let texts):
+          for text in texts { try await outbound.write(.text(text)) }
+        case .close(let close):
+          try await outbound.close(
+            WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason.isEmpty ? nil : close.reason)
+          return
+        case .end:
+          return
+        }
+      }
+    } catch {
+      outbox.finish(nil)  // The socket is gone.
+    }
+  }
+
+  /// Reads and handles messages until the client leaves (nil) or breaks a
+  /// rule (its `error` is queued; the answer is how to close).
+  private func read(
+    _ inbound: WebSocketInboundStream, room: LiveRoom, outbox: LiveOutbox, logger: Logger
+  ) async -> LiveOutbox.Close? {
+    let limits = rooms.limits
+    var rate = TokenBucket(rate: limits.messageRate, burst: limits.messageBurst)
+    var presenceRate = TokenBucket(rate: limits.presenceRate, burst: limits.presenceBurst)
+    var said: String?
+    var message: [UInt8] = []
+    var index = 0
+    var frames = inbound.makeAsyncIterator()
+    do {
+      while let frame = try await frames.next() {
+        switch frame.opcode {
+        case .binary:
+          throw LiveError("Binary message \(index + 1): send text frames, one JSON object each")
+        case .text:
+          message.removeAll(keepingCapacity: true)
+        case .continuation:
+          break
+        }
+        guard message.count + frame.data.readableBytes <= limits.messageBytes else {
+          throw LiveError(
+            "Message \(index + 1) is larger than \(limits.messageBytes) bytes; send larger batches by POST .../changes",
+            closeCode: LiveError.messageTooBig)
+        }
+        message += frame.data.readableBytesView
+        guard frame.fin else { continue }
+        index += 1
+        guard rate.take() else {
+          throw LiveError(
+            "Message \(index) is over the limit of \(Int(limits.messageRate)) messages a second"
+              + " (a burst of \(Int(limits.messageBurst)))")
+        }
+        let decoded: ClientMessage
+        do {
+          decoded = try ClientMessage.decode(message)
+        } catch {
+          throw LiveError("\(error.message) in message \(index)", closeCode: error.closeCode)
+        }
+        switch decoded {
+        case .hello(let since, let client):
+          said = client
+          try await room.join(outbox, since: since, by: client)
+        case .changes(let key, let changes):
+          guard said != nil else { throw LiveError("Message \(index) is 'changes' before 'hello'") }
+          do {
+            _ = try await room.append(ChangeBatch(changes: changes, key: key), from: outbox)
+          } catch let error as DocumentError {
+            throw LiveError("\(error.description) in message \(index)")
+          }
+        case .presence(let lines):
+          guard said != nil else { throw LiveError("Message \(index) is 'presence' before 'hello'") }
+          // Over the rate a line in progress is dropped; "no lines" never
+          // is, or the others would keep showing a line already lifted.
+          if presenceRate.take() || lines.isEmpty { room.relay(presence: lines, from: outbox) }
+        }
+      }
+      return nil
+    } catch let error as LiveError {
+      outbox.send(.error(error.message))
+      return LiveOutbox.Close(
+        code: error.closeCode, reason: error.closeCode == LiveError.messageTooBig ? "too big" : "")
+    } catch let error as DrawingStoreError {
+      logger.error("Live sync of '\(name)' failed: \(error)")
+      outbox.send(.error("The server could not store the changes: \(error)"))
+      return LiveOutbox.Close(code: LiveError.internalError, reason: "")
+    } catch {
+      // The socket failed or the store did: nothing to tell a client that is gone.
+      logger.debug("Live connection to '\(name)' ended: \(error)")
+      return LiveOutbox.Close(code: LiveError.internalError, reason: "")
+    }
+  }
+}

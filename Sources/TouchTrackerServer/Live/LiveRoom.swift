@@ -1,0 +1,202 @@
+import NIOConcurrencyHelpers
+import TouchTrackerCore
+import TouchTrackerStore
+
+/// Everyone with one drawing open live, and the one way its revisions
+/// change while they are: every append, save and delete of the drawing in
+/// this process goes through `gate`, commits, and is queued to every
+/// client before the next begins.
+///
+/// That is the ordering guarantee: the gate runs commits one at a time, and
+/// each commit's messages are queued (never awaited: `LiveOutbox`) before
+/// the gate opens again, so every outbox receives messages in revision
+/// order, the sender's `ack` among them. A client joins under the gate too:
+/// its backlog is read, queued and the client added in one step, so a
+/// commit is either in the backlog or broadcast to it, never both or
+/// neither. Nothing is queued before its commit returned (durable: the
+/// store syncs the WAL on commit).
+///
+/// Appends that arrive while a commit is on its way to disk wait at the
+/// gate; the first of them through commits them all in one transaction
+/// (group commit), so one drawing's rate is not one fsync per batch.
+final class LiveRoom: Sendable {
+  let name: DrawingName
+  private let store: DrawingStore
+  private let gate = SerialGate()
+  private let state = NIOLockedValueBox(State())
+  private let limits: LiveLimits
+
+  private struct State {
+    var members: [ObjectIdentifier: Member] = [:]
+    var pending: [PendingAppend] = []
+  }
+
+  /// One connection in the room.
+  private struct Member {
+    var outbox: LiveOutbox
+    /// The client id of its `hello`; nil before.
+    var by: String?
+    /// Whether it gets the drawing's changes: after `welcome`, until a `reset`.
+    var isJoined = false
+  }
+
+  init(name: DrawingName, store: DrawingStore, limits: LiveLimits) {
+    self.name = name
+    self.store = store
+    self.limits = limits
+  }
+
+  func add(_ outbox: LiveOutbox) {
+    state.withLockedValue { $0.members[ObjectIdentifier(outbox)] = Member(outbox: outbox) }
+  }
+
+  /// Removes a connection; the others get `leave` if it had said hello.
+  func remove(_ outbox: LiveOutbox) {
+    state.withLockedValue { state in
+      guard let member = state.members.removeValue(forKey: ObjectIdentifier(outbox)), let by = member.by else { return }
+      for other in state.members.values where other.by != nil { other.outbox.send(.leave(by: by)) }
+    }
+  }
+
+  /// `hello`: queues the changes after `since` and `welcome`, or `reset`
+  /// when the log no longer reaches back to `since`.
+  func join(_ outbox: LiveOutbox, since: Int, by: String) async throws {
+    let id = ObjectIdentifier(outbox)
+    try await gate.run {
+      state.withLockedValue { state in
+        state.members[id]?.by = by
+        state.members[id]?.isJoined = false
+      }
+      var messages: [ServerMessage] = []
+      var revision = 0
+      do {
+        if let stored = try await store.changes(of: name, since: since) {
+          messages = Self.backlog(stored.changes)
+          revision = stored.revision
+        } else {
+          // No drawing (never made, or deleted): at revision 0.
+          if since != 0 {
+            state.withLockedValue { _ = $0.members[id]?.outbox.send(.reset(revision: 0)) }
+            return
+          }
+        }
+      } catch DrawingStoreError.changesGone(_, _, _, let current) {
+        state.withLockedValue { _ = $0.members[id]?.outbox.send(.reset(revision: current)) }
+        return
+      }
+      let bytes = messages.reduce(0) { $0 + $1.text.utf8.count }
+      let fits = messages.count <= limits.backlogMessages && bytes <= limits.backlogBytes
+      state.withLockedValue { state in
+        guard let member = state.members[id] else { return }
+        guard fits else {
+          member.outbox.send(.reset(revision: revision))
+          return
+        }
+        for message in messages { member.outbox.send(message) }
+        member.outbox.send(.welcome(revision: revision))
+        state.members[id]?.isJoined = true
+      }
+    }
+  }
+
+  /// The log's rows as `changes` messages: consecutive rows of one batch
+  /// key are one message; rows without a key are one message each.
+  static func backlog(_ changes: [StoredChange]) -> [ServerMessage] {
+    var messages: [ServerMessage] = []
+    var run: [StoredChange] = []
+    func flush() {
+      guard let last = run.last else { return }
+      messages.append(.changes(revision: last.revision, key: last.batchKey, by: nil, changes: run.map(\.json)))
+      run = []
+    }
+    for change in changes {
+      if let last = run.last, last.batchKey == nil || last.batchKey != change.batchKey { flush() }
+      run.append(change)
+    }
+    flush()
+    return messages
+  }
+
+  /// Appends `batch` (group commit: see the type), then queues it to every
+  /// joined client but `sender` and the `ack` to `sender`.
+  ///
+  /// - Parameter sender: The connection it came from; nil for `POST .../changes`.
+  func append(_ batch: ChangeBatch, from sender: LiveOutbox?) async throws -> AppendedBatch {
+    let ticket = PendingAppend(batch: batch, sender: sender.map { ObjectIdentifier($0) })
+    state.withLockedValue { $0.pending.append(ticket) }
+    return try await gate.run {
+      if let result = state.withLockedValue({ _ in ticket.result }) { return try result.get() }
+      let tickets = state.withLockedValue { state in
+        defer { state.pending = [] }
+        return state.pending
+      }
+      do {
+        let results = try await store.append(batches: tickets.map(\.batch), to: name)
+        state.withLockedValue { state in
+          for (ticket, result) in zip(tickets, results) {
+            ticket.result = result
+            if case .success(let appended) = result { Self.broadcast(ticket, appended, in: state) }
+          }
+        }
+      } catch {
+        state.withLockedValue { _ in for ticket in tickets { ticket.result = .failure(error) } }
+      }
+      return try state.withLockedValue { _ in ticket.result! }.get()
+    }
+  }
+
+  private static func broadcast(_ ticket: PendingAppend, _ appended: AppendedBatch, in state: State) {
+    let sender = ticket.sender.flatMap { state.members[$0] }
+    if let sender, let key = ticket.batch.key {
+      sender.outbox.send(.ack(key: key, revision: appended.revision))
+    }
+    guard appended.count > 0 else { return }
+    let message = ServerMessage.changes(
+      revision: appended.revision, key: ticket.batch.key, by: sender?.by,
+      changes: ticket.batch.changes.map { String(decoding: ChangeCoder.encode($0), as: UTF8.self) })
+    for (id, member) in state.members where member.isJoined && id != ticket.sender {
+      member.outbox.send(message)
+    }
+  }
+
+  /// A `PUT` or `DELETE` of the drawing: runs `replace` under the gate, then
+  /// sends `reset` with the revision it returns to every joined client, who
+  /// then reads the document and says `hello` again.
+  func replace<T: Sendable>(revision: (T) -> Int?, _ replace: () async throws -> T) async throws -> T {
+    try await gate.run {
+      let result = try await replace()
+      if let revision = revision(result) {
+        state.withLockedValue { state in
+          for (id, member) in state.members where member.isJoined {
+            member.outbox.send(.reset(revision: revision))
+            state.members[id]?.isJoined = false
+          }
+        }
+      }
+      return result
+    }
+  }
+
+  /// Relays a client's lines in progress to every other client that said hello.
+  func relay(presence lines: [PresenceLine], from outbox: LiveOutbox) {
+    let id = ObjectIdentifier(outbox)
+    state.withLockedValue { state in
+      guard let by = state.members[id]?.by else { return }
+      let message = ServerMessage.presence(by: by, lines: PresenceLine.json(lines))
+      for (other, member) in state.members where other != id && member.by != nil { member.outbox.send(message) }
+    }
+  }
+}
+
+/// One batch waiting at the gate; `result` is set, under the room's lock,
+/// by whoever commits it.
+private final class PendingAppend: @unchecked Sendable {
+  let batch: ChangeBatch
+  let sender: ObjectIdentifier?
+  var result: Result<AppendedBatch, any Error>?
+
+  init(batch: ChangeBatch, sender: ObjectIdentifier?) {
+    self.batch = batch
+    self.sender = sender
+  }
+}

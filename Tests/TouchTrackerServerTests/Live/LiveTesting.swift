@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import TouchTrackerServer
+
+/// What the live tests share: a real server on a loopback port, and the
+/// messages they send.
+enum Live {
+  /// Runs `body` with a live server's port and an HTTP client to it.
+  static func run(
+    configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    _ body: @escaping @Sendable (_ port: Int, _ http: any TestClientProtocol) async throws -> Void
+  ) async throws {
+    try await TestServer.run(.live, configure: configure) { _, client in
+      try await body(try #require(client.port), client)
+    }
+  }
+
+  static func line(_ id: Int, x: Int = 1) -> String {
+    ##"{"id":\##(id),"begin":{"x":\##(x),"y":2},"end":{"x":3,"y":4},"color":"#000000","width":10}"##
+  }
+
+  /// An add of lines with these ids, with `bounds` as the page sends it.
+  static func add(_ ids: [Int], x: Int = 1) -> String {
+    #"{"op":"add","lines":["# + ids.map { line($0, x: x) }.joined(separator: ",")
+      + #"],"bounds":{"x":0,"y":0,"width":5,"height":5}}"#
+  }
+
+  static func changes(key: String, _ changes: String...) -> String {
+    #"{"type":"changes","key":"\#(key)","changes":["# + changes.joined(separator: ",") + "]}"
+  }
+
+  static func document(_ http: any TestClientProtocol, _ name: String = "d") async throws -> String {
+    try await http.execute(uri: "/api/drawings/\(name)", method: .get) { $0.text }
+  }
+
+  @discardableResult
+  static func post(
+    _ http: any TestClientProtocol, _ body: String, key: String? = nil, name: String = "d"
+  ) async throws -> String {
+    var headers: HTTPFields = [:]
+    if let key { headers[.idempotencyKey] = key }
+    return try await http.execute(
+      uri: "/api/drawings/\(name)/changes", method: .post, headers: headers, body: ByteBuffer(string: body)
+    ) { $0.text }
+  }
+}
