@@ -77,7 +77,8 @@ async function start() {
     await saver.open('default');
   }
   localCopies.pruneClean(saver.name).catch(() => {});
-  live.start(origin);
+  // `?live=off` saves over HTTP only, as before live sync (for networks that drop WebSockets).
+  if (new URLSearchParams(location.search).get('live') !== 'off') live.start(origin);
   lastChange = tt.tt_change_count();
   refreshToolbar(true);
   requestAnimationFrame(frame);
