@@ -60,28 +60,6 @@ import Testing
     }
   }
 
-  /// A document `PUT` may be up to 256 MiB (a 1,000,000-line drawing is
-  /// about 100 MB), past the 32 MiB of other bodies. (Past 256 MiB it is 413
-  /// at once: `ConnectionGuardTests`, on a raw socket, where the declared
-  /// length is not rewritten by the test client.)
-  @Test func aDocumentOver32MiBIsSaved() async throws {
-    try await TestServer.run { _, client in
-      try await client.execute(uri: "/api/drawings/d", method: .put, body: documentText(lines: 1).buffer)
-      // Valid JSON padded with whitespace past the limit of other bodies.
-      let padding = String(repeating: " ", count: APIError.maximumBodySize)
-      let body = (documentText(lines: 2) + padding).buffer
-      try await client.execute(uri: "/api/drawings/d", method: .put, body: body) {
-        #expect($0.status == .ok)
-      }
-      try await client.execute(uri: "/api/drawings/d", method: .get) {
-        #expect($0.text == storedDocumentText(lines: 2))
-      }
-      try await client.execute(uri: "/api/drawings/d", method: .get) {
-        #expect($0.text == storedDocumentText(lines: 2))
-      }
-    }
-  }
-
   @Test func aHundredThousandLineDrawingFits() async throws {
     try await TestServer.run { _, client in
       let body = documentText(lines: 100_000)
