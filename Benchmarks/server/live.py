@@ -277,15 +277,16 @@ def run_clients(port, assignments, rate, seconds, quiet_for=2.0, during=None):
                for share in shares if share]
     for process in workers:
         process.start()
-    reports, harness_cpu = [], 0.0
+    reports, harness_cpu, finished = [], 0.0, 0
     deadline = time.monotonic() + seconds + 180
-    while len(reports) < len(workers):
+    while finished < len(workers):
         if during:
             during(time.monotonic() - start_at)
         try:
             part, cpu = results.get(timeout=0.1)
             reports.extend(part)
             harness_cpu += cpu
+            finished += 1
         except Exception:
             if time.monotonic() > deadline:
                 raise SystemExit("live: the clients did not finish within their time bound")
