@@ -224,7 +224,8 @@ class Client:
             line_id = self.pending.pop(key, None)
             if line_id is not None:
                 self.acked[key] = (line_id, revision)
-                if self.keep_changes:
+                # An ack at or below a document read after a reset is in that document already.
+                if self.keep_changes and (self.base is None or revision > self.base[0]):
                     self.changes[revision] = [line(line_id)]
             if revision > self.last:
                 self.seen.append(revision)
