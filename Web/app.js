@@ -7,6 +7,8 @@
 import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime } from './input/pointers.js';
 import { draw, invalidateStaticLayer, liveTexts, paintStats, resize } from './paint/canvas.js';
+import { attachPresence, presenceState } from './paint/presence.js';
+import { live } from './sync/live.js';
 import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
 import { hideBanner, showBanner } from './ui/banner.js';
@@ -24,6 +26,7 @@ function afterFrame() {
     saver.keepChange();
     saver.schedule();
   }
+  live.sendPresence(performance.now());
   refreshToolbar(false);
 }
 
@@ -51,13 +54,18 @@ document.addEventListener('visibilitychange', () => {
   cancelAllTouches();
   saver.save();
 });
-window.addEventListener('online', () => saver.offline && saver.save());
+window.addEventListener('online', () => {
+  if (!live.socket) live.connect();
+  if (saver.offline) saver.save();
+});
 
 async function start() {
   await startCore(document.documentElement.clientWidth, document.documentElement.clientHeight);
   // New lines get ids no other device picks (ShapeID.swift): a random origin per page.
-  tt.tt_set_id_origin(crypto.getRandomValues(new Int32Array(1))[0]);
+  const origin = crypto.getRandomValues(new Int32Array(1))[0];
+  tt.tt_set_id_origin(origin);
   attachInput(document.getElementById('canvas'), closeFileMenu);
+  attachPresence();
   attachToolbar();
   resize();
   await localCopies.migrateLegacy().catch(() => {});
@@ -69,6 +77,8 @@ async function start() {
     await saver.open('default');
   }
   localCopies.pruneClean(saver.name).catch(() => {});
+  // `?live=off` saves over HTTP only, as before live sync (for networks that drop WebSockets).
+  if (new URLSearchParams(location.search).get('live') !== 'off') live.start(origin);
   lastChange = tt.tt_change_count();
   refreshToolbar(true);
   requestAnimationFrame(frame);
@@ -104,4 +114,8 @@ window.touchtracker = {
     stopped: saver.stopped,
     local: saver.local,
   }),
+  /** Drawing together: the connection's status, this page's id, others' batches received, who is drawing now. */
+  live: () => ({ status: live.status, client: live.client, received: live.received, presence: presenceState() }),
+  /** The live connection itself, so tests can cut it. */
+  liveSocketForTests: () => live.socket,
 };

@@ -140,4 +140,36 @@ import TouchTrackerTestSupport
     #expect(host.loadDocument(length: bad.count) != nil)
     #expect(host.loadDocument(length: -1) == "Document length -1 is out of range")
   }
+
+  @Test func othersChangesGoInAndABadListChangesNothing() {
+    let host = host()
+    let changes = Array(
+      ##"{"changes":[{"op":"add","lines":[{"id":7,"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":10}]}]}"##
+        .utf8)
+    host.input.replace(with: changes)
+    let version = host.staticLayerVersion()
+    #expect(host.receiveChanges(length: changes.count) == nil)
+    #expect(host.app.drawing.lines.map(\.id.rawValue) == [7])
+    #expect(host.staticLayerVersion() != version, "the page repaints what came in")
+    #expect(host.changeCount == 0, "someone else's change is not this page's to save")
+    let bad = Array(#"{"changes":[{"op":"delete","line":7},{"op":"move","line":7}]}"#.utf8)
+    host.input.replace(with: bad)
+    #expect(host.receiveChanges(length: bad.count)?.contains("changes[1]") == true)
+    #expect(host.app.drawing.lines.count == 1, "nothing of a refused list is applied")
+  }
+
+  @Test func presenceIsTheLinesInProgressWithoutIds() {
+    let host = host()
+    _ = report(host, 1, .began, 100, 100, at: 1)
+    _ = report(host, 1, .moved, 150, 120, at: 1.05)
+    host.commit(at: 1.05)
+    host.tick(at: 1.5)
+    let length = host.presence()
+    #expect(
+      String(decoding: host.output.elements.prefix(length), as: UTF8.self)
+        == ##"{"lines":[{"begin":{"x":100,"y":100},"end":{"x":150,"y":120},"color":"#ff0000","width":10}]}"##)
+    _ = report(host, 1, .ended, 150, 120, at: 1.6)
+    host.commit(at: 1.6)
+    #expect(String(decoding: host.output.elements.prefix(host.presence()), as: UTF8.self) == #"{"lines":[]}"#)
+  }
 }

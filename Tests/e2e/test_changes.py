@@ -1,6 +1,8 @@
 """Saving sends changes, not documents: a finished line, a delete, an undo
 each reach the server as a small change record (POST .../changes), and the
-server's drawing is the page's, ids and all."""
+server's drawing is the page's, ids and all. These pages save over HTTP only
+(`?live=off`), the path a page takes when WebSockets do not get through;
+drawing live, the same records go over the socket (test_live.py)."""
 
 import json
 
@@ -26,7 +28,7 @@ def sent(page):
 def test_a_line_drawn_into_a_big_drawing_is_saved_as_one_small_change(browser, server):
     status, _, _ = request(server, "PUT", "/api/drawings/big", big_drawing(3000))
     assert status == 200
-    page, touch = open_drawing(browser, server, "big")
+    page, touch = open_drawing(browser, server, "big", live=False)
     page.evaluate("touchtracker.ready")
     requests = sent(page)
 
@@ -41,7 +43,7 @@ def test_a_line_drawn_into_a_big_drawing_is_saved_as_one_small_change(browser, s
 
 
 def test_delete_undo_and_redo_reach_the_server_as_changes(browser, server):
-    page, touch = open_drawing(browser, server, "edits")
+    page, touch = open_drawing(browser, server, "edits", live=False)
     page.evaluate("touchtracker.ready")
     touch.line((100, 100), (300, 100))
     touch.line((100, 300), (300, 300))
@@ -67,7 +69,7 @@ def test_delete_undo_and_redo_reach_the_server_as_changes(browser, server):
 
 
 def test_a_change_whose_answer_was_lost_is_appended_once(browser, server):
-    page, touch = open_drawing(browser, server, "retry")
+    page, touch = open_drawing(browser, server, "retry", live=False)
     page.evaluate("touchtracker.ready")
     touch.line((100, 100), (300, 100))
     wait_until_saved(touch)
@@ -108,7 +110,7 @@ STORED_COPY = """async (name) => {
 
 def test_a_change_is_kept_in_this_browser_as_its_record_not_the_whole_drawing(browser, server):
     request(server, "PUT", "/api/drawings/kept", big_drawing(3000))
-    page, touch = open_drawing(browser, server, "kept")
+    page, touch = open_drawing(browser, server, "kept", live=False)
     page.evaluate("touchtracker.ready")
 
     touch.line((100, 100), (300, 100))
@@ -128,8 +130,11 @@ def test_changes_made_offline_survive_a_reload_and_reach_the_server(browser, ser
     touch.line((100, 300), (300, 300))
     wait_until_saved(touch)
 
-    # The API unreachable (the page itself still loads, as it would from a cache).
+    # The API unreachable (the page itself still loads, as it would from a cache):
+    # requests fail, and the drawing's socket closes and cannot come back.
     page.route("**/api/**", lambda route: route.abort())
+    page.route_web_socket("**/live", lambda socket: socket.close())
+    page.evaluate("touchtracker.liveSocketForTests()?.close()")
     touch.line((100, 500), (300, 500))
     touch.tap((200, 102))
     page.evaluate("touchtracker.skipTime(1)")

@@ -52,8 +52,9 @@ def eventually(read, within):
         time.sleep(0.02)
 
 
-def open_drawing(browser, server, name):
-    page = open_page(browser, f"{server.url}/?drawing={name}")
+def open_drawing(browser, server, name, live=True):
+    """The page on drawing `name`; `live=False` saves over HTTP only (`?live=off`, no WebSocket)."""
+    page = open_page(browser, f"{server.url}/?drawing={name}" + ("" if live else "&live=off"))
     return page, Touchscreen(page)
 
 
@@ -109,7 +110,8 @@ def test_leaving_the_page_right_after_a_change_still_saves_it(browser, server):
 
 
 def test_a_conflict_keeps_both_versions_and_can_save_mine_as_a_copy(browser, server):
-    page, touch = open_drawing(browser, server, "shared")
+    # Saving over HTTP only: drawing live, a document saved elsewhere reaches the page instead (test_live.py).
+    page, touch = open_drawing(browser, server, "shared", live=False)
     touch.line((100, 100), (300, 100))
     wait_until_saved(touch)
     theirs = {**EMPTY, "lines": [line(10, 10, 20, 20, "#ff0000")]}
@@ -134,7 +136,7 @@ def test_a_conflict_keeps_both_versions_and_can_save_mine_as_a_copy(browser, ser
 
 
 def test_discarding_mine_opens_theirs(browser, server):
-    page, touch = open_drawing(browser, server, "shared")
+    page, touch = open_drawing(browser, server, "shared", live=False)
     touch.line((100, 100), (300, 100))
     wait_until_saved(touch)
     theirs = {**EMPTY, "lines": [line(10, 10, 20, 20)]}

@@ -110,3 +110,21 @@ export function loadDocument(text) {
   if (result < 0) return 'The document does not fit in memory';
   return result === 0 ? null : readOut(result);
 }
+
+/**
+ * Applies other people's changes (`{"changes":[...]}`, in the server's
+ * order) under this page's unacknowledged ones; null, or the reason they
+ * were refused (then none was applied).
+ */
+export function receiveChanges(text) {
+  const data = encoder.encode(text);
+  const ptr = tt.tt_alloc(data.length) >>> 0;
+  if (ptr === 0) return 'The changes are too large';
+  bytes(ptr, data.length).set(data);
+  const result = tt.tt_receive_changes(data.length);
+  if (result < 0) return 'The changes do not fit in memory';
+  return result === 0 ? null : readOut(result);
+}
+
+/** This page's lines in progress as `{"lines":[...]}` (presence for others). */
+export const presenceText = () => readOut(checked(tt.tt_presence()));

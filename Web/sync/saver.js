@@ -293,6 +293,7 @@ export const saver = {
         this.savedChange = change;
         // The document had every record taken before it; later ones build on this revision.
         this.outbox.splice(0, sent);
+        tt.tt_confirm_changes(sent);
         this.batch = null;
         this.needsWhole = false;
         // Changes made meanwhile are kept already; keep them, on the new revision.
@@ -320,11 +321,39 @@ export const saver = {
    */
   batchRequest() {
     this.batch ??= { key: crypto.randomUUID(), count: this.outbox.length };
-    return {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"`, 'Idempotency-Key': this.batch.key },
-      body: `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}`,
-    };
+    // What the batch holds when it goes: whether it is every change so far, and the change count then.
+    this.batch.change = tt.tt_change_count();
+    this.batch.complete = this.batch.count === this.outbox.length;
+    const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': this.batch.key };
+    // Drawing live, changes merge by id in the server's order: no revision to be stale against.
+    if (!this.live?.used) headers['If-Match'] = `"${this.revision}"`;
+    return { method: 'POST', headers, body: `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}` };
+  },
+
+  /**
+   * The server has the batch in flight, its last change at `revision`: it
+   * leaves the outbox, the core stops keeping it aside for others' changes
+   * (`tt_confirm_changes`), and this browser's copy builds on `revision`.
+   */
+  acknowledge(revision) {
+    if (!this.batch) return;
+    const { count, change, complete } = this.batch;
+    this.revision = revision;
+    this.outbox.splice(0, count);
+    tt.tt_confirm_changes(count);
+    this.batch = null;
+    if (complete) this.savedChange = change;
+    // This browser's copy builds on the new revision; clean if it is what the server has now.
+    const clean = complete && this.localChange === `${this.name} ${change}`;
+    localCopies.markSaved(this.name, this.revision, clean).catch(() => {});
+    this.setOffline(false);
+  },
+
+  /** Someone else's change records (already in the core), at `revision`: kept in this browser's copy too. */
+  keepRemote(records, revision) {
+    this.revision = revision;
+    this.unkept.push(...records);
+    this.keepChange(true);
   },
 
   /**
@@ -333,24 +362,19 @@ export const saver = {
    * again with the same Idempotency-Key, so the server appends it once.
    */
   async post() {
-    const change = tt.tt_change_count();
+    if (this.live?.ready) return this.live.sendBatch();
+    if (this.live?.used) {
+      // Drawing live and the connection is down: the batch waits for it (it resumes from this revision).
+      this.setOffline(true, true);
+      return;
+    }
     const request = this.batchRequest();
-    const { count } = this.batch;
-    // Everything up to `change` is in the batch when nothing was collected after it.
-    const complete = count === this.outbox.length;
-    if (this.localChange !== `${this.name} ${change}`) this.keepChange();
+    if (this.localChange !== `${this.name} ${this.batch.change}`) this.keepChange();
     try {
       const response = await fetch(this.url() + '/changes', request);
       if (response.ok) {
         const answer = await response.json().catch(() => ({}));
-        this.revision = answer.revision ?? revisionOf(response);
-        this.outbox.splice(0, count);
-        this.batch = null;
-        if (complete) this.savedChange = change;
-        // This browser's copy builds on the new revision; clean if it is what the server has now.
-        const clean = complete && this.localChange === `${this.name} ${change}`;
-        localCopies.markSaved(this.name, this.revision, clean).catch(() => {});
-        this.setOffline(false);
+        this.acknowledge(answer.revision ?? revisionOf(response));
       } else if (response.status === 409 || response.status === 412) {
         const answer = await response.json().catch(() => ({}));
         this.batch = null;
@@ -407,6 +431,7 @@ export const saver = {
     this.revision = revisionOf(response);
     this.savedChange = change;
     this.outbox.splice(0, sent);
+    tt.tt_confirm_changes(sent);
     this.batch = null;
     this.needsWhole = false;
     const clean = !this.dirty() && this.localChange === `${this.name} ${change}`;

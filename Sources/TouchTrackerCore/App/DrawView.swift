@@ -39,9 +39,17 @@ public final class DrawView: View {
   /// Whether finished changes are kept for `takeChanges()`; off, nothing is
   /// kept (the CLI), on, the page takes them after each frame.
   public var publishesChanges = false {
-    didSet { if !publishesChanges { published.removeAll() } }
+    didSet {
+      if !publishesChanges {
+        published.removeAll()
+        unconfirmed.removeAll()
+      }
+    }
   }
   private var published: [PublishedChange] = []
+  /// This person's published changes the server has not acknowledged yet,
+  /// oldest first, each with how to take it back (`receiveChanges`).
+  var unconfirmed: [UnconfirmedChange] = []
 
   /// Bumped on every change to the finished drawing; hosts ask for the static layer again when it moves.
   public internal(set) var drawingVersion = 0
@@ -166,21 +174,23 @@ public final class DrawView: View {
   func commit(_ change: DrawingChange) {
     change.apply(to: &drawing)
     undoStack.record(change)
-    didChange(change, forward: true)
+    var applied = AppliedChange()
+    applied.edit = change.lineEdit
+    applied.damage = change.damage
+    applied.reversal = change.reversal
+    didChange(applied, publishing: change.forward)
   }
 
   /// Brings the index, the selection and the static layer's log up to date
-  /// after `change` was applied (`forward`) or reverted, publishes what it
-  /// did, and reports it.
-  private func didChange(_ change: DrawingChange, forward: Bool) {
-    let edit = change.lineEdit(forward: forward)
-    lineIndex.apply(edit, lines: drawing.lines)
+  /// after this person's change went in, publishes it, and reports it.
+  private func didChange(_ applied: AppliedChange, publishing change: Change) {
+    lineIndex.apply(applied.edit, lines: drawing.lines)
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
-    let damage = change.damage
     drawingVersion += 1
-    layerLog.record(version: drawingVersion, damage: damage, isAppend: edit == .appended)
+    layerLog.record(version: drawingVersion, damage: applied.damage, isAppend: applied.edit == .appended)
     if publishesChanges {
-      published.append(PublishedChange(change: forward ? change.forward : change.backward, bounds: damage))
+      published.append(PublishedChange(change: change, bounds: applied.damage))
+      unconfirmed.append(UnconfirmedChange(change: change, reversal: applied.reversal))
     }
     setNeedsDisplay()
     onChange?(drawing)
@@ -213,26 +223,29 @@ public final class DrawView: View {
     ids.skip(past: drawing)
     undoStack.removeAll()
     published.removeAll()
+    unconfirmed.removeAll()
     selectedLineIndex = nil
     lineIndex.invalidate()
     restructureStaticLayer(damage: nil)
     setNeedsDisplay()
   }
 
+  /// Takes back this person's newest action (by id: other people's changes
+  /// since stay).
   public func undo() {
     finishHeldMove()
-    guard let change = undoStack.undo(in: &drawing) else { return }
+    guard let change = undoStack.undo() else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()
-    didChange(change, forward: false)
+    didChange(drawing.applyTracked(change), publishing: change)
   }
 
   public func redo() {
     finishHeldMove()
-    guard let change = undoStack.redo(in: &drawing) else { return }
+    guard let change = undoStack.redo() else { return }
     selectedLineIndex = nil
     application?.menuController.hideMenu()
-    didChange(change, forward: true)
+    didChange(drawing.applyTracked(change), publishing: change)
   }
 }
 

@@ -75,7 +75,8 @@ final class PaletteButton: Button {
     } else if let swatchColor {
       context.fill(swatch, color: swatchColor, cornerRadius: 4)
     }
-    context.drawText(title, center: Point(x: bounds.center.x + 12, y: bounds.center.y), size: fontSize, color: titleColor)
+    context.drawText(
+      title, center: Point(x: bounds.center.x + 12, y: bounds.center.y), size: fontSize, color: titleColor)
     if isChosen {
       let x = bounds.maxX - 22
       let y = bounds.center.y

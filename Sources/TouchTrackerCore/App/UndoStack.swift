@@ -1,6 +1,6 @@
-/// One finished change to the drawing, with what it takes to undo it. The
-/// undo stack keeps these (by position, so undo puts a line back exactly
-/// where it was); what the app publishes is their `Change` by id.
+/// One finished change this person made, where it was made (positions), so
+/// it goes in without a search; the undo stack keeps its `forward` and
+/// `backward` by id.
 public enum DrawingChange: Equatable, Sendable {
   case addLine(Line)
   case addCircle(Circle)
@@ -16,17 +16,6 @@ public enum DrawingChange: Equatable, Sendable {
     case .deleteLine(let index, _): drawing.lines.remove(at: index)
     case .moveLine(let index, _, let to): drawing.lines[index] = to
     case .clear: drawing = Drawing()
-    }
-  }
-
-  /// Takes the change back out of `drawing`.
-  func revert(in drawing: inout Drawing) {
-    switch self {
-    case .addLine: drawing.lines.removeLast()
-    case .addCircle: drawing.circles.removeLast()
-    case .deleteLine(let index, let line): drawing.lines.insert(line, at: index)
-    case .moveLine(let index, let from, _): drawing.lines[index] = from
-    case .clear(let previous): drawing = previous
     }
   }
 
@@ -52,53 +41,107 @@ public enum DrawingChange: Equatable, Sendable {
     }
   }
 
-  /// What it did to the lines' positions, applied (`forward`) or reverted.
-  func lineEdit(forward: Bool) -> LineIndex.Edit {
+  /// What it did to the lines' positions.
+  var lineEdit: LineIndex.Edit {
     switch self {
-    case .addLine: forward ? .appended : .removedLast
+    case .addLine: .appended
     case .addCircle: .none
-    case .deleteLine(let index, _): forward ? .removed(index) : .inserted(index)
+    case .deleteLine(let index, _): .removed(index)
     case .moveLine(let index, _, _): .moved(index)
     case .clear: .everything
     }
   }
+
+  /// What takes it back exactly (see `Reversal`).
+  var reversal: Reversal {
+    switch self {
+    case .moveLine(_, let from, _): .apply(.moveLine(from.id, begin: from.begin, end: from.end))
+    case .clear(let previous): .restore(previous)
+    default: .apply(backward)
+    }
+  }
 }
 
-/// Undo and redo of finished changes. A new change clears what could be redone.
+/// Undo and redo of this person's finished changes, by id: an undo takes
+/// back what this person did wherever the shapes are by then, even after
+/// other people's changes came in between (`DrawView.receiveChanges`). A new
+/// change clears what could be redone.
 public struct UndoStack: Sendable {
-  private var undoable: [DrawingChange] = []
-  private var redoable: [DrawingChange] = []
+  /// One action: what doing it applies, and what undoing it applies.
+  struct Entry: Sendable {
+    var forward: Change
+    var backward: Change
+  }
+
+  /// Every action kept, oldest first; those before `done` are done (undoable),
+  /// the rest were undone (redoable).
+  private var entries: [Entry] = []
+  private var done = 0
   /// Older changes are forgotten beyond this many, so memory stays bounded.
   public var limit = 1000
 
   public init() {}
 
-  public var canUndo: Bool { !undoable.isEmpty }
-  public var canRedo: Bool { !redoable.isEmpty }
+  public var canUndo: Bool { done > 0 }
+  public var canRedo: Bool { done < entries.count }
 
   public mutating func record(_ change: DrawingChange) {
-    undoable.append(change)
-    if undoable.count > limit { undoable.removeFirst(undoable.count - limit) }
-    redoable.removeAll()
+    entries.removeLast(entries.count - done)
+    entries.append(Entry(forward: change.forward, backward: change.backward))
+    if entries.count > limit { entries.removeFirst(entries.count - limit) }
+    done = entries.count
   }
 
-  /// Reverts the newest change in `drawing`; returns it, or nil if there was none.
-  public mutating func undo(in drawing: inout Drawing) -> DrawingChange? {
-    guard let change = undoable.popLast() else { return nil }
-    change.revert(in: &drawing)
-    redoable.append(change)
-    return change
+  /// The change that undoes the newest action (now redoable); nil if there is none.
+  public mutating func undo() -> Change? {
+    guard done > 0 else { return nil }
+    done -= 1
+    return entries[done].backward
   }
 
-  public mutating func redo(in drawing: inout Drawing) -> DrawingChange? {
-    guard let change = redoable.popLast() else { return nil }
-    change.apply(to: &drawing)
-    undoable.append(change)
-    return change
+  /// The change that redoes the newest undone action; nil if there is none.
+  public mutating func redo() -> Change? {
+    guard done < entries.count else { return nil }
+    done += 1
+    return entries[done - 1].forward
+  }
+
+  /// Someone else took these shapes out: no undo or redo of this person's
+  /// brings them back or moves them. Every action that names one of them
+  /// is dropped (a clear's undo names every shape it took out), so the next
+  /// undo does something the person can see.
+  mutating func forget(lines: [ShapeID], circles: [ShapeID]) {
+    guard !lines.isEmpty || !circles.isEmpty else { return }
+    var ids = ShapeIDSet(capacity: lines.count + circles.count)
+    for id in lines { _ = ids.insert(id) }
+    for id in circles { _ = ids.insert(id) }
+    var kept = 0
+    var keptDone = 0
+    for index in entries.indices where !entries[index].forward.names(ids) && !entries[index].backward.names(ids) {
+      entries.swapAt(kept, index)
+      kept += 1
+      if index < done { keptDone += 1 }
+    }
+    entries.removeLast(entries.count - kept)
+    done = keptDone
   }
 
   public mutating func removeAll() {
-    undoable.removeAll()
-    redoable.removeAll()
+    entries.removeAll()
+    done = 0
+  }
+}
+
+extension Change {
+  /// Whether the change names a shape in `ids`.
+  fileprivate func names(_ ids: ShapeIDSet) -> Bool {
+    switch self {
+    case .add(let lines, let circles, _):
+      for line in lines where ids.contains(line.id) { return true }
+      for circle in circles where ids.contains(circle.id) { return true }
+      return false
+    case .deleteLine(let id), .deleteCircle(let id), .moveLine(let id, _, _): return ids.contains(id)
+    case .clear: return false
+    }
   }
 }

@@ -261,6 +261,40 @@ final class PageHost {
     return length
   }
 
+  /// Applies other people's changes (`{"changes":[...]}` in `input`, in the
+  /// server's order; see `DrawView.receiveChanges`); nil, or the problem
+  /// (then none was applied).
+  func receiveChanges(length: Int) -> String? {
+    guard length >= 0, length <= input.capacity else { return "Changes length \(length) is out of range" }
+    input.setCount(length)
+    do {
+      app.drawView.receiveChanges(try ChangeCoder.decodeList(bytes: Array(input.elements)))
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  /// The lines this person is drawing, as `{"lines":[LINE, ...]}` (without
+  /// ids, at most `maximumPresenceLines`): what others drawing the same
+  /// drawing see of them (docs/DESIGN.md, "Live sync over WebSocket").
+  func presence() -> Int {
+    var writer = JSONWriter()
+    writer.raw("{\"lines\":[")
+    let lines = app.drawView.linesInProgress
+    for index in 0..<min(lines.count, PageHost.maximumPresenceLines) {
+      if index > 0 { writer.raw(",") }
+      var line = lines[index].line
+      line.id = .unassigned
+      DocumentCoder.write(line, to: &writer)
+    }
+    writer.raw("]}")
+    return setOutput(writer.bytes)
+  }
+
+  /// The most lines in progress a presence message carries.
+  static let maximumPresenceLines = 64
+
   /// Puts `bytes` in `output` and returns their count, or -1 when memory
   /// ran out (never 0: the page would take an empty document for the drawing).
   func setOutput(_ bytes: [UInt8]) -> Int {
@@ -286,7 +320,9 @@ final class PageHost {
     }
     let cap = PageInterface.maximumCanvasSide
     app.setSafeAreaInsets(
-      EdgeInsets(top: min(insets.top, cap), left: min(insets.left, cap), bottom: min(insets.bottom, cap), right: min(insets.right, cap)))
+      EdgeInsets(
+        top: min(insets.top, cap), left: min(insets.left, cap), bottom: min(insets.bottom, cap),
+        right: min(insets.right, cap)))
   }
 
   var widthsBySpeed: Bool {

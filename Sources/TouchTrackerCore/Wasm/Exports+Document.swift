@@ -76,3 +76,28 @@ public func ttTakeChanges() -> Int32 {
 public func ttSetIDOrigin(origin: Int32) {
   wasmHost?.app.drawView.setIDOrigin(UInt32(bitPattern: origin))
 }
+
+/// Applies other people's changes (`length` bytes of `{"changes":[...]}` at
+/// `tt_alloc`'s buffer), in the server's order: this page's unacknowledged
+/// changes stay on top. Returns 0, or the length of the error message at
+/// `tt_out_ptr` (nothing was applied).
+@_expose(wasm, "tt_receive_changes") @_cdecl("tt_receive_changes")
+public func ttReceiveChanges(length: Int32) -> Int32 {
+  guard let host = wasmHost else { return -1 }
+  guard let problem = host.receiveChanges(length: Int(length)) else { return 0 }
+  return Int32(truncatingIfNeeded: host.setOutput(Array(problem.utf8)))
+}
+
+/// The server acknowledged the oldest `count` changes this page took.
+@_expose(wasm, "tt_confirm_changes") @_cdecl("tt_confirm_changes")
+public func ttConfirmChanges(count: Int32) {
+  wasmHost?.app.drawView.confirmChanges(Int(count))
+}
+
+/// Writes this page's lines in progress as `{"lines":[...]}` at
+/// `tt_out_ptr` (presence, for others on the same drawing); returns the length.
+@_expose(wasm, "tt_presence") @_cdecl("tt_presence")
+public func ttPresence() -> Int32 {
+  guard let host = wasmHost else { return -1 }
+  return Int32(truncatingIfNeeded: host.presence())
+}

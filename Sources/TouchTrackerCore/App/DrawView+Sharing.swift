@@ -1,0 +1,94 @@
+/// Drawing together: other people's changes come in, in the order the
+/// server's log has them, while this person goes on drawing.
+///
+/// The server orders every change; this view shows the log's drawing with
+/// this person's unacknowledged changes on top. When others' changes
+/// arrive, this person's unacknowledged ones are taken back (exactly, newest
+/// first), the others' go in, and this person's go in again: what the server
+/// will do once they reach it (they come after everything it sent before
+/// their acknowledgement). So once everything is acknowledged, every device
+/// shows exactly the log's drawing (docs/DESIGN.md, "Live sync over WebSocket").
+///
+/// Undo stays per person: it acts on this person's changes by id, and a
+/// shape someone else took out is dropped from this person's undo and redo
+/// (never brought back or moved by them).
+extension DrawView {
+  /// Applies other people's changes, oldest first. They are not published
+  /// (they are in the log already) and not undoable here.
+  public func receiveChanges(_ changes: [Change]) {
+    guard !changes.isEmpty else { return }
+    let selectedID = selectedLineIndex.flatMap { drawing.lines.indices.contains($0) ? drawing.lines[$0].id : nil }
+    var damage: Rect? = AppliedChange.nothing
+    // Only a change of others that appends one line to the end is painted as an append.
+    var isAppend = unconfirmed.isEmpty && changes.count == 1
+
+    for index in unconfirmed.indices.reversed() {
+      if let reversal = unconfirmed[index].reversal {
+        absorb(drawing.applyTracked(reversal), into: &damage, isAppend: &isAppend)
+      }
+    }
+    var removedLines: [ShapeID] = []
+    var removedCircles: [ShapeID] = []
+    for change in changes {
+      let applied = drawing.applyTracked(change)
+      removedLines.append(contentsOf: applied.removedLines)
+      removedCircles.append(contentsOf: applied.removedCircles)
+      absorb(applied, into: &damage, isAppend: &isAppend)
+    }
+    for index in unconfirmed.indices {
+      let applied = drawing.applyTracked(unconfirmed[index].change)
+      unconfirmed[index].reversal = applied.reversal
+      absorb(applied, into: &damage, isAppend: &isAppend)
+    }
+    undoStack.forget(lines: removedLines, circles: removedCircles)
+    ids.skip(past: drawing)
+    reselect(selectedID)
+    if damage == AppliedChange.nothing { return }
+    drawingVersion += 1
+    layerLog.record(version: drawingVersion, damage: damage, isAppend: isAppend)
+    setNeedsDisplay()
+  }
+
+  /// Brings the index up to date after `applied`, and adds its damage to `damage`.
+  private func absorb(_ applied: AppliedChange, into damage: inout Rect?, isAppend: inout Bool) {
+    guard !applied.changedNothing else { return }
+    lineIndex.apply(applied.edit, lines: drawing.lines)
+    if let rect = applied.damage {
+      if rect != AppliedChange.nothing { damage = damage.including(rect) }
+    } else {
+      damage = nil
+    }
+    if applied.edit != .appended { isAppend = false }
+  }
+
+  /// The oldest `count` published changes are in the server's log: they
+  /// need no taking back any more.
+  public func confirmChanges(_ count: Int) {
+    unconfirmed.removeFirst(min(max(count, 0), unconfirmed.count))
+  }
+
+  /// How many published changes wait for the server's acknowledgement.
+  public var unconfirmedCount: Int { unconfirmed.count }
+
+  /// Finds the selected (or held) line again after positions moved; if
+  /// someone else took it out, the selection, its menu and the hold end.
+  private func reselect(_ id: ShapeID?) {
+    guard let id else { return }
+    if let index = drawing.lines.firstIndex(where: { $0.id == id }) {
+      selectedLineIndex = index
+      return
+    }
+    let wasHeld = lineBeforeMove != nil
+    lineBeforeMove = nil
+    selectedLineIndex = nil
+    application?.menuController.hideMenu()
+    if wasHeld { restructureStaticLayer(damage: nil) }
+  }
+}
+
+/// A published change the server has not acknowledged, with what takes it
+/// back exactly from the drawing as it is now.
+struct UnconfirmedChange {
+  let change: Change
+  var reversal: Reversal?
+}
