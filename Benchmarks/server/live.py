@@ -224,7 +224,8 @@ class Client:
             line_id = self.pending.pop(key, None)
             if line_id is not None:
                 self.acked[key] = (line_id, revision)
-                if self.keep_changes:
+                # An ack at or below a document read after a reset is in that document already.
+                if self.keep_changes and (self.base is None or revision > self.base[0]):
                     self.changes[revision] = [line(line_id)]
             if revision > self.last:
                 self.seen.append(revision)
@@ -277,15 +278,16 @@ def run_clients(port, assignments, rate, seconds, quiet_for=2.0, during=None):
                for share in shares if share]
     for process in workers:
         process.start()
-    reports, harness_cpu = [], 0.0
+    reports, harness_cpu, finished = [], 0.0, 0
     deadline = time.monotonic() + seconds + 180
-    while len(reports) < len(workers):
+    while finished < len(workers):
         if during:
             during(time.monotonic() - start_at)
         try:
             part, cpu = results.get(timeout=0.1)
             reports.extend(part)
             harness_cpu += cpu
+            finished += 1
         except Exception:
             if time.monotonic() > deadline:
                 raise SystemExit("live: the clients did not finish within their time bound")

@@ -100,15 +100,24 @@ function splitChanges(text) {
   return records;
 }
 
-/** Opens a document in the core; null, or the reason it was refused. */
-export function loadDocument(text) {
+/**
+ * Copies `text` into the core's input buffer and runs `exported(length)`
+ * on it; null, or the reason it was refused (`tooLarge`, `noMemory`, or
+ * the core's own message).
+ */
+function handOver(text, exported, tooLarge, noMemory) {
   const data = encoder.encode(text);
   const ptr = tt.tt_alloc(data.length) >>> 0;
-  if (ptr === 0) return 'The document is too large';
+  if (ptr === 0) return tooLarge;
   bytes(ptr, data.length).set(data);
-  const result = tt.tt_load_document(data.length);
-  if (result < 0) return 'The document does not fit in memory';
+  const result = exported(data.length);
+  if (result < 0) return noMemory;
   return result === 0 ? null : readOut(result);
+}
+
+/** Opens a document in the core; null, or the reason it was refused. */
+export function loadDocument(text) {
+  return handOver(text, tt.tt_load_document, 'The document is too large', 'The document does not fit in memory');
 }
 
 /**
@@ -117,13 +126,7 @@ export function loadDocument(text) {
  * were refused (then none was applied).
  */
 export function receiveChanges(text) {
-  const data = encoder.encode(text);
-  const ptr = tt.tt_alloc(data.length) >>> 0;
-  if (ptr === 0) return 'The changes are too large';
-  bytes(ptr, data.length).set(data);
-  const result = tt.tt_receive_changes(data.length);
-  if (result < 0) return 'The changes do not fit in memory';
-  return result === 0 ? null : readOut(result);
+  return handOver(text, tt.tt_receive_changes, 'The changes are too large', 'The changes do not fit in memory');
 }
 
 /** This page's lines in progress as `{"lines":[...]}` (presence for others). */
