@@ -58,6 +58,9 @@ fi
 step "A 100k-line drawing for rows 3 and 4"
 "$tool" document 100000 "$out/drawing-100k.json" >&2
 
+step "Row 9: opening the 100k-line document in the wasm vs JSON.parse"
+node Benchmarks/wasm/decode.mjs "$out/touchtracker.wasm" "$out/drawing-100k.json" 9 >"$out/wasm-decode.json"
+
 step "Row 4: storage through the HTTP API"
 python3 Benchmarks/server/storage.py --server "$bench_scratch/release/touchtracker" \
   --document "$out/drawing-100k.json" --lines 100000 --out "$out/storage.json" >&2
@@ -65,6 +68,12 @@ python3 Benchmarks/server/storage.py --server "$bench_scratch/release/touchtrack
 step "Row 7: saving one line as a change, listing with a 30 MB drawing stored"
 python3 Benchmarks/server/append.py --server "$bench_scratch/release/touchtracker" --lines 100000 \
   --out "$out/append.json" >&2
+
+step "Row 10: touchtracker render of 1,000,000 lines (peak RSS), and the same document through the API"
+"$tool" document 1000000 "$out/drawing-1m.json" >&2
+python3 Benchmarks/cli/render_memory.py --touchtracker "$bench_scratch/release/touchtracker" \
+  --document "$out/drawing-1m.json" --lines 1000000 --out "$out/render-memory.json" >&2
+rm -f "$out/drawing-1m.json"
 
 step "Row 8: drawing together, live sync under load (and kill -9)"
 python3 Benchmarks/server/live.py --server "$bench_scratch/release/touchtracker" --out "$out/live.json" >&2

@@ -44,6 +44,15 @@ extension APIError {
   static let bodyTooLarge = APIError(
     .contentTooLarge, "Request body is larger than 32 MiB", closesConnection: true)
 
+  /// The largest document `PUT`: a 1,000,000-line drawing is about 100 MB,
+  /// and a drawing the CLI can open from a file (256 MiB) can be stored too.
+  /// Documents in the app's shape are decoded straight into lines, so the
+  /// server holds the body and the lines (~150 bytes a line), not a JSON tree.
+  static let maximumDocumentBodySize = 256 * 1024 * 1024
+
+  static let documentTooLarge = APIError(
+    .contentTooLarge, "Request body is larger than 256 MiB", closesConnection: true)
+
   static let malformedBody = APIError(
     .badRequest, "Malformed request body: the HTTP framing (chunk sizes) is invalid", closesConnection: true)
 

@@ -94,7 +94,8 @@ struct DrawingsController {
     let expected = try Self.expectedRevision(in: request)
     let drawing: Drawing
     do {
-      drawing = try await DocumentDecoding.decode(try await Self.body(of: request))
+      drawing = try await DocumentDecoding.decode(
+        try await Self.body(of: request, upTo: APIError.maximumDocumentBodySize, else: .documentTooLarge))
     } catch let error as DocumentError {
       throw APIError(error)
     }
@@ -223,17 +224,19 @@ struct DrawingsController {
     return revision
   }
 
-  /// The body, refused with 413 past `APIError.maximumBodySize`: at once if
+  /// The body, refused with 413 (`tooLarge`) past `limit`: at once if
   /// `Content-Length` says so, else as soon as that many bytes arrived.
-  private static func body(of request: Request) async throws -> Data {
-    if let length = request.headers[.contentLength].flatMap(Int.init), length > APIError.maximumBodySize {
-      throw APIError.bodyTooLarge
+  private static func body(
+    of request: Request, upTo limit: Int = APIError.maximumBodySize, else tooLarge: APIError = .bodyTooLarge
+  ) async throws -> Data {
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      throw tooLarge
     }
     do {
-      let buffer = try await request.body.collect(upTo: APIError.maximumBodySize)
+      let buffer = try await request.body.collect(upTo: limit)
       return Data(buffer.readableBytesView)
     } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-      throw APIError.bodyTooLarge
+      throw tooLarge
     } catch is HTTPParserError {
       // NIO found the framing broken (a chunk size that is not hex, say):
       // the client's fault, and the connection cannot be trusted further.

@@ -19,6 +19,39 @@ enum CLIInput {
   /// The largest input file read, so a wrong path (a disk image, /dev/zero) fails fast.
   static let maximumFileSize = 256 * 1024 * 1024
 
+  /// Opens a drawing document. A regular file in the shape the app writes
+  /// is read a chunk at a time straight into the drawing, at any size
+  /// (memory holds the drawing, not the text: `DocumentCoder.decode(chunksFrom:)`).
+  /// Anything else (another shape, an invalid document, a pipe or a device)
+  /// is read whole, at most `maximumFileSize`, and decoded through the JSON
+  /// tree, which gives the drawing or names the problem.
+  static func readDocument(at path: String) throws -> Drawing {
+    do {
+      if let drawing = try streamDocument(at: path) { return drawing }
+      return try DocumentCoder.decode(readText(at: path, what: "document"))
+    } catch let error as FormatError {
+      throw CLIError("\(path): \(error.message)")
+    }
+  }
+
+  /// The drawing in the regular file at `path` when it is in the app's shape; nil otherwise.
+  private static func streamDocument(at path: String) throws(FormatError) -> Drawing? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    // Only a regular file can be read again if it is not in the app's shape.
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return try DocumentCoder.decode(chunksFrom: { buffer in
+      while true {
+        let count = read(descriptor, buffer.baseAddress, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        // A failed read ends the document early: it is then read again whole, which reports the failure.
+        return max(0, count)
+      }
+    })
+  }
+
   static func readText(at path: String, what: String) throws -> String {
     let data: Data
     do {

@@ -14,13 +14,22 @@ import Foundation
 /// - anything else (a directory, FIFO, socket, device): refused with one line.
 enum OutputFile {
   static func write(_ data: Data, to path: String) throws(CLIError) {
+    try write(to: path) { emit in data.withUnsafeBytes { emit($0) } }
+  }
+
+  /// Writes what `produce` hands its `emit`, in order, without holding it
+  /// all: a million lines' SVG goes to the file a chunk at a time. After a
+  /// write fails, the rest is ignored and the failure thrown.
+  static func write(
+    to path: String, producing produce: (_ emit: (UnsafeRawBufferPointer) -> Void) -> Void
+  ) throws(CLIError) {
     let target = try resolve(path)
     var existing = stat()
     let exists = lstat(target, &existing) == 0
     if exists && existing.st_mode & S_IFMT != S_IFREG { throw CLIError("Cannot write '\(path)': not a regular file") }
     let keepsOwner = !exists || (existing.st_uid == geteuid() && existing.st_gid == getegid()) || geteuid() == 0
     if exists && (!keepsOwner || existing.st_nlink > 1) {
-      try writeInPlace(data, to: target, displayPath: path)
+      try writeInPlace(produce, to: target, displayPath: path)
       return
     }
     let directory = (target as NSString).deletingLastPathComponent
@@ -30,7 +39,7 @@ enum OutputFile {
     guard descriptor >= 0 else {
       let code = errno
       if exists && code == EACCES {
-        try writeInPlace(data, to: target, displayPath: path)
+        try writeInPlace(produce, to: target, displayPath: path)
         return
       }
       throw failure(path, code)
@@ -43,7 +52,7 @@ enum OutputFile {
       if exists && geteuid() == 0 {
         guard fchown(descriptor, existing.st_uid, existing.st_gid) == 0 else { throw failure(path, errno) }
       }
-      try writeAll(data, to: descriptor, displayPath: path)
+      try writeAll(produce, to: descriptor, displayPath: path)
       guard fsync(descriptor) == 0 else { throw failure(path, errno) }
     } catch {
       unlink(temporary)
@@ -69,16 +78,21 @@ enum OutputFile {
   }
 
   /// Rewrites the existing file itself: its inode keeps owner, mode and links.
-  private static func writeInPlace(_ data: Data, to target: String, displayPath path: String) throws(CLIError) {
+  private static func writeInPlace(
+    _ produce: (_ emit: (UnsafeRawBufferPointer) -> Void) -> Void, to target: String, displayPath path: String
+  ) throws(CLIError) {
     let descriptor = open(target, O_WRONLY | O_TRUNC | O_NOFOLLOW)
     guard descriptor >= 0 else { throw failure(path, errno) }
     defer { close(descriptor) }
-    try writeAll(data, to: descriptor, displayPath: path)
+    try writeAll(produce, to: descriptor, displayPath: path)
   }
 
-  private static func writeAll(_ data: Data, to descriptor: Int32, displayPath path: String) throws(CLIError) {
+  private static func writeAll(
+    _ produce: (_ emit: (UnsafeRawBufferPointer) -> Void) -> Void, to descriptor: Int32, displayPath path: String
+  ) throws(CLIError) {
     var failed: Int32 = 0
-    data.withUnsafeBytes { buffer in
+    produce { buffer in
+      guard failed == 0 else { return }
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -25,14 +25,12 @@ struct RenderCommand: ParsableCommand {
     guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 100_000, height <= 100_000 else {
       throw CLIError("Canvas size must be between 1 and 100000 points")
     }
-    let text = try CLIInput.readText(at: document, what: "document")
-    let drawing: Drawing
-    do {
-      drawing = try DocumentCoder.decode(text)
-    } catch {
-      throw CLIError("\(document): \(error.message)")
+    let drawing = try CLIInput.readDocument(at: document)
+    let size = Size(width: width, height: height)
+    // Written a chunk at a time: the drawing and its render list are all
+    // that is held (a million lines peak under 150 MB; see BENCHMARKS.md).
+    try OutputFile.write(to: output) { emit in
+      SVGWriter.write(drawing, size: size) { chunk in chunk.withUnsafeBytes { emit($0) } }
     }
-    let svg = SVGWriter.svg(for: drawing, size: Size(width: width, height: height))
-    try OutputFile.write(Data(svg.utf8), to: output)
   }
 }

@@ -76,7 +76,8 @@ import TouchTrackerTestSupport
   @Test func after413TheServerClosesTheConnectionInsteadOfWaitingForTheBody() async throws {
     try await Self.live { port in
       let connection = try RawConnection(port: port, readTimeout: 5)
-      let length = APIError.maximumBodySize + 1
+      // A document PUT takes up to 256 MiB; past it, 413 at once.
+      let length = APIError.maximumDocumentBodySize + 1
       connection.send("PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(length)\r\n\r\n{")
       let response = try connection.readUntilClosed()
       #expect(response.hasPrefix("HTTP/1.1 413"), "\(response.prefix(200))")

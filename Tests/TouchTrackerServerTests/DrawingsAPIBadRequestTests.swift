@@ -60,26 +60,6 @@ import Testing
     }
   }
 
-  @Test func aBodyOver32MiBIs413AndChangesNothing() async throws {
-    try await TestServer.run { _, client in
-      try await client.execute(uri: "/api/drawings/d", method: .put, body: documentText(lines: 1).buffer)
-      // Valid JSON padded with whitespace past the limit.
-      let padding = String(repeating: " ", count: APIError.maximumBodySize)
-      let body = (documentText(lines: 2) + padding).buffer
-      try await client.execute(uri: "/api/drawings/d", method: .put, body: body) {
-        #expect($0.status == .contentTooLarge)
-        #expect($0.text == #"{"error":"Request body is larger than 32 MiB"}"#)
-      }
-      let declared: HTTPFields = [.contentLength: String(body.readableBytes)]
-      try await client.execute(uri: "/api/drawings/d", method: .put, headers: declared, body: body) {
-        #expect($0.status == .contentTooLarge)
-      }
-      try await client.execute(uri: "/api/drawings/d", method: .get) {
-        #expect($0.text == storedDocumentText(lines: 1))
-      }
-    }
-  }
-
   @Test func aHundredThousandLineDrawingFits() async throws {
     try await TestServer.run { _, client in
       let body = documentText(lines: 100_000)

@@ -33,4 +33,26 @@ import Testing
       result.stderr == "Error: \(path): Invalid color 'black' at lines[0].color; expected '#rrggbb'\n")
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
+
+  /// A file in the app's shape is read a chunk at a time; one in another
+  /// shape (an extra key) is read whole: the same SVG.
+  @Test func aDocumentRendersAlikeStreamedOrReadWhole() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plain =
+      ##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":10,"y":20},"end":{"x":30,"y":40},"color":"#000000","width":10}],"circles":[]}"##
+    let other = plain.replacingOccurrences(of: #""circles":[]"#, with: #""circles":[],"note":"kept by another app""#)
+    var svgs: [String] = []
+    for (name, text) in [("plain", plain), ("other", other)] {
+      let input = directory.appendingPathComponent("\(name).json")
+      let output = directory.appendingPathComponent("\(name).svg")
+      try Data(text.utf8).write(to: input)
+      let result = try TouchTrackerProcess.run(["render", input.path, "-o", output.path])
+      #expect(result.status == 0 && result.stderr == "")
+      svgs.append(try String(contentsOf: output, encoding: .utf8))
+    }
+    #expect(svgs[0].contains(##"<line x1="10" y1="20" x2="30" y2="40" stroke="#000000""##))
+    #expect(svgs[1] == svgs[0])
+  }
 }

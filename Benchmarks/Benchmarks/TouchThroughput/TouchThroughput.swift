@@ -7,6 +7,12 @@ import TouchTrackerCore
 // TouchTrackerApp.send -> Application -> gesture recognizers -> DrawView, and
 // right after it through the classic touch handler (a dictionary of lines,
 // no engine), and records both rates and their ratio.
+//
+// The steady state (issue 15: no allocation per touch update): ten fingers
+// already down and drawing, 100 events of ten moved touches per iteration on
+// the same app. Only ours is inside startMeasurement/stopMeasurement, so
+// `mallocCountTotal` is ours alone (divide by 1,000 for mallocs per update);
+// the classic handler plays the same events right after, as the baseline.
 
 let strokes = 20
 
@@ -39,4 +45,21 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     FingerTrace(strokes: strokes)
   }
+
+  Benchmark("steady moves fingers=\(SteadyMoves.fingers) updates=\(steadyEvents * SteadyMoves.fingers)") {
+    benchmark, moves in
+    let events = moves.nextEvents(steadyEvents)
+    benchmark.startMeasurement()
+    let ours = Stopwatch.time { moves.play(events) }
+    benchmark.stopMeasurement()
+    let classic = Stopwatch.time { moves.playClassic(events) }
+    let updates = Double(steadyEvents * SteadyMoves.fingers)
+    benchmark.measurement(oursMetric, Int(updates / Double(ours) * 1e9))
+    benchmark.measurement(classicMetric, Int(updates / Double(classic) * 1e9))
+    benchmark.measurement(costMetric, Int((Double(ours) / Double(classic) * 100).rounded()))
+  } setup: {
+    SteadyMoves()
+  }
 }
+
+let steadyEvents = 100

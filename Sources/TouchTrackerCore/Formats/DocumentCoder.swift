@@ -128,7 +128,15 @@ public enum DocumentCoder {
 
   /// Reads a document, refusing anything that is not exactly the format:
   /// the error names the problem and its place (`lines[3].begin.x`).
+  ///
+  /// Documents in the shape `encode` writes are read straight into lines
+  /// (`DocumentReader`); anything else goes through a JSON value tree,
+  /// which accepts every valid document and names every problem.
   public static func decode(bytes: [UInt8]) throws(FormatError) -> Drawing {
+    #if !hasFeature(Embedded)
+      var reader = DocumentReader(bytes: bytes)
+      if let drawing = try? reader.read() { return try checked(drawing) }
+    #endif
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: bytes)
@@ -155,6 +163,28 @@ public enum DocumentCoder {
     if let circles = root.member("circles") {
       for element in try circles.elements() { drawing.circles.append(try circle(element)) }
     }
+    return try checked(drawing)
+  }
+
+  #if !hasFeature(Embedded)
+    /// Reads a document from `source` a chunk at a time (it fills the buffer
+    /// it is given and returns how many bytes it wrote, 0 at the end), holding
+    /// only the drawing and one chunk: how the CLI opens a million lines.
+    ///
+    /// Returns nil when the document is not in the shape `encode` writes
+    /// (`DocumentReader`), valid or not: decode its whole bytes with
+    /// `decode(bytes:)` then, for the drawing or the exact error.
+    public static func decode(
+      chunksFrom source: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) throws(FormatError) -> Drawing? {
+      var reader = DocumentReader(source: source)
+      guard let drawing = try? reader.read() else { return nil }
+      return try checked(drawing)
+    }
+  #endif
+
+  /// What every decoded drawing goes through: numbers in range, ids unique and assigned.
+  private static func checked(_ drawing: consuming Drawing) throws(FormatError) -> Drawing {
     try validate(drawing)
     try assignIDs(in: &drawing)
     return drawing

@@ -15,6 +15,11 @@ final class GestureArbiter {
   unowned(unsafe) let application: Application
   /// Recognizers that have seen touches since their last reset.
   private(set) var live: [GestureRecognizer] = []
+  /// Arrays reused from event to event (a recognizer's records, one
+  /// message's touches), so a touch update allocates nothing. Taken out
+  /// while in use, so a delivery inside a delivery gets its own.
+  private var scratchRecords: [TouchRecord] = []
+  private var scratchTouches: [Touch] = []
 
   init(application: Application) {
     self.application = application
@@ -34,27 +39,30 @@ final class GestureArbiter {
         if !live.contains(where: { $0 === recognizer }) { live.append(recognizer) }
       }
     }
-    // The snapshots that only update tracked touches, read once: every
-    // recognizer gets them all, and `update` ignores touches it does not track
-    // (a recognizer tracks only touches whose records list it).
-    let updates = records.compactMap { record in
-      let touch = record.touch
-      return touch.phase.isFinal || touch.phase == .began ? nil : touch
-    }
     for recognizer in live {
-      for touch in updates { recognizer.update(touch) }
+      // Every recognizer gets the snapshots that only update tracked
+      // touches, and `update` ignores touches it does not track (a
+      // recognizer tracks only touches whose records list it).
+      for record in records where !record.touch.phase.isFinal && record.touch.phase != .began {
+        recognizer.update(from: record)
+      }
       // A finished recognizer only follows its touches until it is reset.
       guard !recognizer.storedState.isFinished else { continue }
       // Only touches it still tracks: one disabled (and reset) while they
-      // were down hears nothing more of them, even if enabled again.
-      let mine = records.filter { record in
-        record.recognizers.contains { $0 === recognizer } && recognizer.isTracking(record.touch.identity)
+      // were down hears nothing more of them, even if enabled again. Chosen
+      // once, before any message: a message may change what it tracks.
+      var mine = scratchRecords
+      scratchRecords = []
+      for record in records
+      where record.recognizers.contains(where: { $0 === recognizer }) && recognizer.isTracking(record.touch.identity) {
+        mine.append(record)
       }
-      guard !mine.isEmpty else { continue }
       for phase in GestureArbiter.messagePhases where mine.contains(where: { $0.touch.phase == phase }) {
         // A target may disable the recognizer from an action sent during this event.
         guard recognizer.isEnabled, !recognizer.storedState.isFinished else { continue }
-        let touches = mine.compactMap { $0.touch.phase == phase ? $0.touch : nil }
+        var touches = scratchTouches
+        scratchTouches = []
+        for record in mine where record.touch.phase == phase { touches.append(record.touch) }
         switch phase {
         case .began: recognizer.touchesBegan(touches, with: event)
         case .moved: recognizer.touchesMoved(touches, with: event)
@@ -62,10 +70,14 @@ final class GestureArbiter {
         case .cancelled: recognizer.touchesCancelled(touches, with: event)
         case .stationary: break
         }
+        touches.removeAll(keepingCapacity: true)
+        scratchTouches = touches
       }
+      mine.removeAll(keepingCapacity: true)
+      scratchRecords = mine
     }
     for record in records where record.touch.phase.isFinal {
-      for recognizer in record.recognizers { recognizer.update(record.touch) }
+      for recognizer in record.recognizers { recognizer.update(from: record) }
     }
   }
 

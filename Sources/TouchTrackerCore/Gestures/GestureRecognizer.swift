@@ -143,13 +143,21 @@ open class GestureRecognizer {
     }
   }
 
-  func update(_ touch: Touch) {
-    guard let index = touches.firstIndex(where: { $0.identity == touch.identity }) else { return }
-    if touch.phase.isFinal {
+  /// Brings the tracked snapshot of `record`'s touch up to date. Only what
+  /// changes from event to event is copied (identity, host id, tap count and
+  /// view never change), so an update retains nothing.
+  func update(from record: TouchRecord) {
+    let identity = record.touch.identity
+    guard let index = touches.firstIndex(where: { $0.identity == identity }) else { return }
+    let phase = record.touch.phase
+    if phase.isFinal {
       touches.remove(at: index)
-      if touches.isEmpty { lastLocationInWindow = touch.locationInWindow }
+      if touches.isEmpty { lastLocationInWindow = record.touch.locationInWindow }
     } else {
-      touches[index] = touch
+      touches[index].phase = phase
+      touches[index].locationInWindow = record.touch.locationInWindow
+      touches[index].previousLocationInWindow = record.touch.previousLocationInWindow
+      touches[index].timestamp = record.touch.timestamp
     }
   }
 

@@ -2,7 +2,20 @@
 /// and the browser's "Export SVG" both use it, so they agree to the pixel.
 public enum SVGWriter {
   public static func svg(for list: RenderList, size: Size) -> String {
+    var document: [UInt8] = []
+    write(list, size: size) { document.append(contentsOf: $0) }
+    return String(decoding: document, as: UTF8.self)
+  }
+
+  /// How much SVG text `write` collects before handing it on.
+  public static let chunkSize = 1 << 16
+
+  /// Writes the SVG of `list` in chunks of about `chunkSize` bytes, each
+  /// handed to `emit` in order: a million lines are written to a file
+  /// without holding their text (`touchtracker render`).
+  public static func write(_ list: RenderList, size: Size, _ emit: ([UInt8]) -> Void) {
     var out: [UInt8] = []
+    out.reserveCapacity(chunkSize + 256)
     // Static strings and no interpolation: each `String` built here cost the wasm hundreds of bytes.
     func text(_ string: StaticString) { string.withUTF8Buffer { out.append(contentsOf: $0) } }
     func number(_ value: Double) { JSONNumber.append(value, to: &out) }
@@ -84,16 +97,31 @@ public enum SVGWriter {
         break  // only the page's tiled static layer clips; a document is written untiled
       }
       index += RenderList.stride
+      if out.count >= chunkSize {
+        emit(out)
+        out.removeAll(keepingCapacity: true)
+      }
     }
     text("</svg>\n")
-    return String(decoding: out, as: UTF8.self)
+    emit(out)
   }
 
   /// The finished drawing as SVG, on the app's gray background.
   public static func svg(for drawing: Drawing, size: Size) -> String {
+    svg(for: staticLayer(of: drawing, size: size), size: size)
+  }
+
+  #if !hasFeature(Embedded)
+    /// The same SVG as `svg(for:size:)`, in chunks (see `write(_:size:_:)`).
+    public static func write(_ drawing: Drawing, size: Size, _ emit: ([UInt8]) -> Void) {
+      write(staticLayer(of: drawing, size: size), size: size, emit)
+    }
+  #endif
+
+  private static func staticLayer(of drawing: Drawing, size: Size) -> RenderList {
     let view = DrawView(frame: Rect(origin: .zero, size: size))
     view.load(drawing)
-    return svg(for: view.staticLayer, size: size)
+    return view.staticLayer
   }
 
   /// One UTF-8 byte of text content, with XML's special characters escaped.

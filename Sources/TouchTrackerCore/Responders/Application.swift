@@ -23,6 +23,8 @@ open class Application: Responder {
   private var lastTap: LastTap?
   private var isFlushing = false
   private var needsAnotherFlush = false
+  /// Arrays reused from event to event, so a touch update allocates nothing.
+  private var scratch = DeliveryScratch()
 
   /// Quick successive taps closer than this in time and space count up `tapCount`.
   public static let multipleTapInterval = 0.35
@@ -55,17 +57,15 @@ open class Application: Responder {
     try validate(inputs, at: time)
     advanceClock(to: time)
     eventSerial += 1
-    var changed: [TouchRecord] = []
+    var changed = scratch.takeRecords()
     for input in inputs {
       if input.phase == .began {
         changed.append(beginTouch(input, at: time))
       } else if let record = recordDown(hostID: input.id) {
-        var touch = record.touch
-        touch.previousLocationInWindow = touch.locationInWindow
-        touch.locationInWindow = input.location
-        touch.phase = input.phase
-        touch.timestamp = time
-        record.touch = touch
+        record.touch.previousLocationInWindow = record.touch.locationInWindow
+        record.touch.locationInWindow = input.location
+        record.touch.phase = input.phase
+        record.touch.timestamp = time
         if input.phase.isFinal {
           down.removeAll { $0 === record }
           record.hostFinished = true
@@ -74,24 +74,35 @@ open class Application: Responder {
         changed.append(record)
       }
     }
-    let event = Event(
-      timestamp: time,
-      allTouches: records.compactMap { record in
-        !record.hostFinished || changed.contains { $0 === record } ? record.touch : nil
-      }
-    )
-    let delivered = changed.filter { !$0.isIgnored }
-    arbiter.deliver(delivered, event: event)
-    for record in delivered where !record.isWithdrawn {
+    // What is delivered: the changed touches that are not ignored.
+    deliver(&changed, at: time)
+    scratch.putBack(records: &changed)
+    flushHeldTouches()
+    settle()
+    scratch.releaseEventTouches()
+    _checkInvariants()
+  }
+
+  /// Builds the event of the `changed` records, gives it to the recognizers
+  /// and holds its snapshots for the views; drops ignored records from
+  /// `changed`. The event lives only here and in the held snapshots, so once
+  /// those are delivered its touches' storage can be reused.
+  private func deliver(_ changed: inout [TouchRecord], at time: Double) {
+    var allTouches = scratch.takeEventTouches()
+    for record in records where !record.hostFinished || changed.contains(where: { $0 === record }) {
+      allTouches.append(record.touch)
+    }
+    let event = Event(timestamp: time, allTouches: allTouches)
+    scratch.putBack(eventTouches: allTouches)
+    changed.removeAll { $0.isIgnored }
+    arbiter.deliver(changed, event: event)
+    for record in changed where !record.isWithdrawn {
       if record.touch.phase == .cancelled && record.isUnheardOf {
         _ = record.withdraw()  // cancelled before the view heard of it: it never will
       } else if record.touch.phase != .stationary {
         record.held.append(HeldTouch(serial: eventSerial, touch: record.touch, event: event))
       }
     }
-    flushHeldTouches()
-    settle()
-    _checkInvariants()
   }
 
   /// Moves time forward, firing due timers (a long press recognizing, a
@@ -115,11 +126,10 @@ open class Application: Responder {
   private func validate(_ inputs: [TouchInput], at time: Double) throws(TouchInputError) {
     guard time.isFinite else { throw .nonFiniteTime }
     guard time >= clock.now else { throw .timeWentBack(from: clock.now, to: time) }
-    var seen: [Int] = []
-    for input in inputs {
+    for (index, input) in inputs.enumerated() {
       guard input.location.isFinite else { throw .nonFiniteLocation(id: input.id) }
-      guard !seen.contains(input.id) else { throw .duplicate(id: input.id) }
-      seen.append(input.id)
+      // The ids before this one, searched in place: a handful of fingers, and no array per event.
+      guard !inputs[..<index].contains(where: { $0.id == input.id }) else { throw .duplicate(id: input.id) }
       let isDown = recordDown(hostID: input.id) != nil
       if input.phase == .began && isDown { throw .alreadyBegan(id: input.id) }
       if input.phase != .began && !isDown { throw .notBegan(id: input.id, phase: input.phase) }
@@ -184,7 +194,7 @@ open class Application: Responder {
     isFlushing = true
     repeat {
       needsAnotherFlush = false
-      var ready: [HeldTouch] = []
+      var ready = scratch.takeHeld()
       for record in records where !record.held.isEmpty {
         if record.isWithdrawn {
           record.held.removeAll()
@@ -207,48 +217,57 @@ open class Application: Responder {
           record.held.removeFirst(taken)
         }
       }
-      deliverGrouped(ready)
+      deliverGrouped(&ready)
+      scratch.putBack(held: &ready)
     } while needsAnotherFlush
     isFlushing = false
   }
 
-  private func deliverGrouped(_ items: [HeldTouch]) {
-    func precedes(_ a: HeldTouch, _ b: HeldTouch) -> Bool {
-      if a.serial != b.serial { return a.serial < b.serial }
-      if a.touch.phase != b.touch.phase { return a.touch.phase.deliveryRank < b.touch.phase.deliveryRank }
-      return a.touch.identity < b.touch.identity
+  /// Sends `items` to their views, one message per event, phase and view,
+  /// in the order UIKit sends them. Sorts `items` in place.
+  private func deliverGrouped(_ items: inout [HeldTouch]) {
+    // Whether the item at `a` goes before the one at `b` (read in place:
+    // copying a snapshot retains its view and its event).
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+      if items[a].serial != items[b].serial { return items[a].serial < items[b].serial }
+      let phaseA = items[a].touch.phase
+      let phaseB = items[b].touch.phase
+      if phaseA != phaseB { return phaseA.deliveryRank < phaseB.deliveryRank }
+      return items[a].touch.identity < items[b].touch.identity
     }
     // An insertion sort: the items come nearly in order (each touch's in
     // order, touch after touch) and are few, and the standard library's
-    // generic sort would cost the wasm about 3 KB.
-    var sorted = items
-    for index in sorted.indices.dropFirst() {
-      let item = sorted[index]
+    // generic sort would cost the wasm about 3 KB. Items already in place
+    // are not moved, so a sorted list is only read.
+    for index in items.indices.dropFirst() where precedes(index, index - 1) {
       var slot = index
-      while slot > 0 && precedes(item, sorted[slot - 1]) {
-        sorted[slot] = sorted[slot - 1]
+      while slot > 0 && precedes(slot, slot - 1) {
+        items.swapAt(slot, slot - 1)
         slot -= 1
       }
-      sorted[slot] = item
     }
     var start = 0
-    while start < sorted.count {
+    while start < items.count {
       var end = start + 1
-      let first = sorted[start]
-      while end < sorted.count, sorted[end].serial == first.serial, sorted[end].touch.phase == first.touch.phase,
-        sorted[end].touch.view === first.touch.view
+      let serial = items[start].serial
+      let phase = items[start].touch.phase
+      while end < items.count, items[end].serial == serial, items[end].touch.phase == phase,
+        items[end].touch.view === items[start].touch.view
       {
         end += 1
       }
-      let touches = sorted[start..<end].map { $0.touch }
-      if let view = first.touch.view {
-        switch first.touch.phase {
-        case .began: view.touchesBegan(touches, with: first.event)
-        case .moved: view.touchesMoved(touches, with: first.event)
-        case .ended: view.touchesEnded(touches, with: first.event)
-        case .cancelled: view.touchesCancelled(touches, with: first.event)
+      if let view = items[start].touch.view, phase != .stationary {
+        var touches = scratch.takeTouches()
+        for index in start..<end { touches.append(items[index].touch) }
+        let event = items[start].event
+        switch phase {
+        case .began: view.touchesBegan(touches, with: event)
+        case .moved: view.touchesMoved(touches, with: event)
+        case .ended: view.touchesEnded(touches, with: event)
+        case .cancelled: view.touchesCancelled(touches, with: event)
         case .stationary: break
         }
+        scratch.putBack(touches: &touches)
       }
       start = end
     }
@@ -276,7 +295,7 @@ open class Application: Responder {
           HeldTouch(serial: eventSerial, touch: touch, event: Event(timestamp: clock.now, allTouches: [touch])))
       }
     }
-    deliverGrouped(cancelled)
+    deliverGrouped(&cancelled)
   }
 
   /// A recognizer that delays began touches recognized without cancelling:

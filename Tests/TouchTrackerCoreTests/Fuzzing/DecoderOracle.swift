@@ -10,7 +10,9 @@ import TouchTrackerCore
 ///   document is within the format's limits; a decoded trace replays to a
 ///   drawing within them, or is refused with a FormatError;
 /// - or they are refused with one line of text: no control characters, so
-///   nothing from the input can break the line or reach a terminal.
+///   nothing from the input can break the line or reach a terminal;
+/// - documents decode alike straight into lines (`DocumentReader`, whole or
+///   in chunks) and through the JSON tree: the same drawing or the same error.
 enum DecoderOracle {
   /// The first broken promise for `bytes`, or nil.
   static func check(_ bytes: [UInt8]) -> String? {
@@ -18,6 +20,7 @@ enum DecoderOracle {
   }
 
   static func checkDocument(_ bytes: [UInt8]) -> String? {
+    if let disagreement = checkReaderAgreesWithTree(bytes) { return disagreement }
     let drawing: Drawing
     do {
       drawing = try DocumentCoder.decode(bytes: bytes)
@@ -34,6 +37,40 @@ enum DecoderOracle {
       return "A decoded document fails to round-trip: \(error.message)"
     }
     return nil
+  }
+
+  /// `decode(bytes:)` (straight into lines when it can) against the tree
+  /// decoder alone, and `decode(chunksFrom:)` with chunks of 1 to 7 bytes.
+  static func checkReaderAgreesWithTree(_ bytes: [UInt8]) -> String? {
+    let tree: Result<Drawing, FormatError>
+    do {
+      tree = .success(try DocumentCoder.decode(JSONParser.parse(bytes: bytes)))
+    } catch let error as JSONError {
+      tree = .failure(FormatError(error.message))
+    } catch let error as FormatError {
+      tree = .failure(error)
+    } catch {
+      return "Unexpected error \(error)"
+    }
+    let direct = Result { () throws(FormatError) in try DocumentCoder.decode(bytes: bytes) }
+    guard direct == tree else { return "decode(bytes:) gives \(direct), the tree decoder \(tree)" }
+    var offset = 0
+    var step = 0
+    let chunked = Result { () throws(FormatError) in
+      try DocumentCoder.decode(chunksFrom: { buffer in
+        step = step % 7 + 1
+        let count = min(step, buffer.count, bytes.count - offset)
+        for index in 0..<count { buffer[index] = bytes[offset + index] }
+        offset += count
+        return count
+      })
+    }
+    switch chunked {
+    case .success(nil): return nil  // not in the reader's shape: the caller decodes the bytes whole
+    case .success(let drawing?): if case .success(drawing) = tree { return nil }
+    case .failure(let error): if case .failure(error) = tree { return nil }
+    }
+    return "decode(chunksFrom:) gives \(chunked), the tree decoder \(tree)"
   }
 
   static func checkTrace(_ bytes: [UInt8]) -> String? {
