@@ -11,6 +11,10 @@ import TouchTrackerTestSupport
 @Suite struct ConnectionGuardTests {
   static let short = ConnectionTimeouts(
     header: .milliseconds(300), body: .milliseconds(500), linger: .milliseconds(200), shutdownBody: .milliseconds(200))
+  /// For answers that must come before any timeout (a 400, a 413): a body
+  /// time limit that a loaded machine cannot reach first (it did with 500 ms).
+  static let patient = ConnectionTimeouts(
+    header: .seconds(3), body: .seconds(3), linger: .milliseconds(200), shutdownBody: .milliseconds(200))
 
   /// Runs `body` with the port of a live server. The body's socket calls
   /// block, so it runs on a thread of its own: on one of the few threads of
@@ -63,7 +67,7 @@ import TouchTrackerTestSupport
   }
 
   @Test func aMalformedChunkSizeIs400NotA500() async throws {
-    try await Self.live { port in
+    try await Self.live(timeouts: Self.patient) { port in
       let connection = try RawConnection(port: port, readTimeout: 5)
       connection.send(
         "PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
@@ -74,7 +78,7 @@ import TouchTrackerTestSupport
   }
 
   @Test func after413TheServerClosesTheConnectionInsteadOfWaitingForTheBody() async throws {
-    try await Self.live { port in
+    try await Self.live(timeouts: Self.patient) { port in
       let connection = try RawConnection(port: port, readTimeout: 5)
       // A document PUT takes up to 256 MiB; past it, 413 at once.
       let length = APIError.maximumDocumentBodySize + 1
