@@ -6,7 +6,7 @@ and its WebSocket route (docs/DESIGN.md, "Live sync over WebSocket")."""
 
 import pytest
 
-from test_saving import line, request, stored
+from test_saving import eventually, line, request, stored
 from touchscreen import Touchscreen
 
 pytestmark = pytest.mark.server
@@ -74,6 +74,10 @@ def test_two_pages_see_each_others_lines_in_progress_and_finished(browser, serve
     theirs = stored(server, "together", ids=True)
     assert phone_touch.document(ids=True) == theirs
     assert desk_touch.document(ids=True) == theirs
+    for touch in (phone_touch, desk_touch):
+        # Others' lines are the server's already: the browser's copy is not left "unsaved"
+        # (the next visit would send it back whole).
+        eventually(lambda: touch.page.evaluate("touchtracker.localCopy('together')").get("dirty") is False, 5)
     assert phone.errors == [] and desk.errors == []
     phone.context.close()
     desk.context.close()

@@ -354,6 +354,9 @@ export const saver = {
     this.revision = revision;
     this.unkept.push(...records);
     this.keepChange(true);
+    // Others' changes are the server's already: with nothing of this page's unsent, the copy is clean
+    // (a dirty one would be sent back whole on the next visit).
+    if (!this.dirty() && this.outbox.length === 0) localCopies.markSaved(this.name, revision, true).catch(() => {});
   },
 
   /**
