@@ -81,6 +81,8 @@ export const decisions = {
     this.markChanged();
     history.replaceState(null, '', '?drawing=' + encodeURIComponent(this.name));
     hideBanner();
+    // Drawing live, the socket follows the drawing to its new name (it says hello once the copy is saved).
+    if (this.live?.used) this.live.restart();
     await this.save();
     if (!this.dirty()) {
       // Ours is on the server under the new name; the old name's copy was ours too.

@@ -78,6 +78,8 @@ export const saver = {
   /** The drawing was replaced as a whole: older records no longer apply to it. */
   startOver(needsWhole) {
     takeChanges();
+    // The drawing as it is becomes the base: the core stops keeping its changes aside for others'.
+    tt.tt_confirm_changes(0x7fffffff);
     this.outbox = [];
     this.unkept = [];
     this.batch = null;
@@ -447,7 +449,8 @@ export const saver = {
   onPageHide() {
     if (!this.dirty() || this.stopped || this.revision === null) return;
     this.keepChange();
-    if (this.inFlight) return;
+    // A batch on the socket may not get out before the page goes: send it again with its key (appended once).
+    if (this.inFlight && !this.live?.waiting) return;
     this.collect();
     if (!this.needsWhole && this.outbox.length > 0) {
       // The same batch (and key) a later save would send, so the server appends it once either way.
