@@ -79,14 +79,18 @@ export const live = {
 
   closed(socket) {
     if (this.socket !== socket) return;
-    this.socket = null;
     const wasLive = this.status === 'live';
-    this.status = 'off';
-    forgetPresence();
-    // The batch in flight stays in the outbox with its key: sent again after `hello`, appended once.
-    this.release();
+    this.drop();
     if (wasLive) saver.setOffline(true, true);
     this.retry();
+  },
+
+  /** Forgets the connection: no socket, nobody's presence, and the batch in flight released (it stays in the outbox with its key: sent again after `hello`, appended once). */
+  drop() {
+    this.socket = null;
+    this.status = 'off';
+    forgetPresence();
+    this.release();
   },
 
   retry() {
@@ -99,10 +103,7 @@ export const live = {
   /** Closes and reconnects now (the drawing changed, or the network is back). */
   restart() {
     const socket = this.socket;
-    this.socket = null;
-    this.status = 'off';
-    this.release();
-    forgetPresence();
+    this.drop();
     if (socket) socket.close();
     this.attempts = 0;
     this.connect();
