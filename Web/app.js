@@ -13,6 +13,7 @@ import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
 import { hideBanner, showBanner } from './ui/banner.js';
 import { closeFileMenu } from './ui/drawings.js';
+import { attachInspector, inspectorFrame, inspectorState } from './ui/inspector.js';
 import { attachToolbar, refreshToolbar } from './ui/toolbar.js';
 
 let lastChange = 0;
@@ -36,6 +37,7 @@ function frame(ms) {
     tt.tt_commit(lastInputTime());
     tt.tt_tick(coreTime(ms));
     draw();
+    inspectorFrame();
     afterFrame();
   } catch (error) {
     // A trap leaves the core in no state to go on; this browser has the drawing up to the last change.
@@ -67,6 +69,7 @@ async function start() {
   attachInput(document.getElementById('canvas'), closeFileMenu);
   attachPresence();
   attachToolbar();
+  attachInspector();
   resize();
   await localCopies.migrateLegacy().catch(() => {});
   const name = new URLSearchParams(location.search).get('drawing') || 'default';
@@ -118,4 +121,6 @@ window.touchtracker = {
   live: () => ({ status: live.status, client: live.client, received: live.received, presence: presenceState() }),
   /** The live connection itself, so tests can cut it. */
   liveSocketForTests: () => live.socket,
+  /** The inspector: on or off, the records taken so far and what its panel shows. */
+  inspector: () => inspectorState(),
 };

@@ -27,8 +27,14 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "Line widths: 'fixed' (10 pt), or 'speed' to set each width by the finger's speed.")
   var widths: WidthChoice = .fixed
 
-  @Flag(help: "Write the event-order log (touchesBegan(_:with:) and friends) to stderr.")
+  @Flag(
+    help: ArgumentHelp(
+      "Write the event-order log to stderr: touchesBegan(_:with:) and friends, recognizer states and why,"
+        + " touches held back, actions along the responder chain."))
   var log = false
+
+  @Flag(help: "Write the same records to stderr as JSON lines (what the page's inspector shows).")
+  var inspect = false
 
   func run() throws {
     let text = try CLIInput.readText(at: trace, what: "trace")
@@ -36,7 +42,14 @@ struct ReplayCommand: ParsableCommand {
       colorMode: colors == .angle ? .byAngle : .fixed(.black), widthMode: widths == .speed ? .bySpeed : .fixed)
     do {
       let decoded = try Trace.decode(text)
-      let app = try Replay.run(decoded, options: options, log: log ? { CLIInput.printError($0) } : nil)
+      let (log, inspect) = (self.log, self.inspect)
+      let observer: ((Double, Diagnostic) -> Void)? =
+        log || inspect
+        ? { time, record in
+          if log { CLIInput.printError(record.text) }
+          if inspect { CLIInput.printError(String(decoding: record.json(time: time), as: UTF8.self)) }
+        } : nil
+      let app = try Replay.run(decoded, options: options, observer: observer)
       print(Replay.output(of: app))
     } catch {
       throw CLIError("\(trace): \(error.message)")

@@ -92,19 +92,14 @@ import TouchTrackerTestSupport
 
   @Test func theEventOrderLogWritesEachResponderMessage() throws {
     let app = TouchTrackerApp()
-    app.drawView.log.isEnabled = true
+    let log = BookLog(app)
     try app.send([began(1, 100, 100), began(2, 100, 200), began(3, 100, 300)], at: 0)
     try app.send([moved(1, 200, 100), moved(2, 200, 200), moved(3, 200, 300)], at: 0.05)
     try app.send([ended(1, 200, 100), ended(2, 200, 200), ended(3, 200, 300)], at: 0.1)
     #expect(
-      app.drawView.log.entries == [
+      log.entries == [
         "touchesBegan(_:with:) [1, 2, 3]", "touchesMoved(_:with:) [1, 2, 3]", "touchesEnded(_:with:) [1, 2, 3]",
       ])
   }
 
-  @Test func theLogIsOffByDefault() throws {
-    let app = TouchTrackerApp()
-    try app.drawLine(from: Point(x: 0, y: 0), to: Point(x: 50, y: 50), at: 0)
-    #expect(app.drawView.log.entries.isEmpty)
-  }
 }

@@ -83,6 +83,8 @@ import TouchTrackerTestSupport
 /// what must hold after each event.
 final class TouchSession {
   let app: TouchTrackerApp
+  /// DrawView's messages and actions, from the diagnostic records.
+  private let log: BookLog
   private var time = 0.0
   /// Fingers down, by host id, where they are now.
   private var down: [(id: Int, location: Point)] = []
@@ -98,7 +100,7 @@ final class TouchSession {
 
   init(options: DrawingOptions = DrawingOptions()) {
     app = TouchTrackerApp(size: Size(width: 800, height: 600), options: options)
-    app.drawView.log.isEnabled = true
+    log = BookLog(app)
     app.drawView.publishesChanges = true
   }
 
@@ -115,7 +117,7 @@ final class TouchSession {
 
   func perform(_ step: RandomTouchPropertyTests.Step) {
     linesBefore = app.drawing.lines
-    logCountBefore = app.drawView.log.entries.count
+    logCountBefore = log.entries.count
     wasCommand = false
     advanceTime(step.pause)
     let here = Point(x: Double(step.x), y: Double(step.y))
@@ -252,11 +254,11 @@ final class TouchSession {
   func checkInvariants(after step: RandomTouchPropertyTests.Step) -> Bool {
     let state = app.state
     let lines = app.drawing.lines
-    let newEntries = app.drawView.log.entries.dropFirst(logCountBefore)
+    let newEntries = log.entries.dropFirst(logCountBefore)
     let command = wasCommand || newEntries.contains { $0 == "doubleTap(_:)" || $0 == "delete(_:)" }
     // A long press that began in an earlier step and still holds its line
     // moves it too (its pan follows the fingers), with nothing new in the log.
-    let lastPress = app.drawView.log.entries.prefix(logCountBefore).last { $0.hasPrefix("longPress(_:)") }
+    let lastPress = log.entries.prefix(logCountBefore).last { $0.hasPrefix("longPress(_:)") }
     let stillHolding = lastPress.map { $0.hasSuffix(" began") || $0.hasSuffix(" changed") } ?? false
     let pressed = stillHolding || newEntries.contains { $0.hasPrefix("longPress(_:)") }
     var problems: [String] = []

@@ -69,3 +69,28 @@ extension TouchTrackerApp {
     try send([TouchInput(id: id, phase: .ended, location: point)], at: time + 0.05)
   }
 }
+
+/// The book's event-order log of DrawView, made from the diagnostic records
+/// (it was a log DrawView wrote itself): each touch message DrawView got,
+/// "touchesBegan(_:with:) [1, 2]", and each action it performed,
+/// "doubleTap(_:)", "longPress(_:) began" (with the long press's state).
+final class BookLog {
+  private(set) var entries: [String] = []
+  private var longPressState = "possible"
+
+  init(_ app: TouchTrackerApp) {
+    app.application.observer = { [unowned self] _, record in
+      switch record {
+      case .touchesSent(_, let view, _) where view == "DrawView":
+        entries.append(record.text)
+      case .transition(let recognizer, _, let to, _) where recognizer == "long press":
+        longPressState = to.name
+      case .actionSent(let action, _, _, let handler) where handler == "DrawView":
+        let method = String(action.dropLast()) + "(_:)"
+        entries.append(action == "longPress:" ? "\(method) \(longPressState)" : method)
+      default:
+        break
+      }
+    }
+  }
+}

@@ -59,7 +59,7 @@ import TouchTrackerCore
     let app = TouchTrackerApp()
     try app.drawLine(from: Point(x: 50, y: 100), to: Point(x: 250, y: 100), at: 0)
     app.settle()
-    app.drawView.log.isEnabled = true
+    let log = BookLog(app)
     // Finger 2 lands near finger 1, so two taps make a double tap.
     let starts = [Point(x: 100, y: 100), Point(x: 110, y: 104)]
     var progress = [0, 0]
@@ -87,7 +87,7 @@ import TouchTrackerCore
 
     let context = "\(gestures) \(scenario)"
     for finger in [1, 2] {
-      let phases = app.drawView.log.entries.compactMap { entry -> String? in
+      let phases = log.entries.compactMap { entry -> String? in
         mentions(entry, finger) ? String(entry.prefix { $0 != "(" }) : nil
       }
       guard let first = phases.first else { continue }  // never heard of: fine

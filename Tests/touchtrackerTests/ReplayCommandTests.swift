@@ -182,9 +182,40 @@ import TouchTrackerTestSupport
   @Test func logWritesTheResponderMessagesToStderr() throws {
     let result = try replay("one-line", "--log")
     #expect(result.status == 0)
-    #expect(result.stderr == "touchesBegan(_:with:) [1]\ntouchesMoved(_:with:) [1]\ntouchesEnded(_:with:) [1]\n")
+    // The book's lines start the line; the machinery's records are indented between them.
+    #expect(
+      result.stderrLines.filter { !$0.hasPrefix(" ") } == [
+        "touchesBegan(_:with:) [1]", "touchesMoved(_:with:) [1]", "touchesEnded(_:with:) [1]",
+      ])
+    #expect(
+      Array(result.stderrLines.prefix(2)) == [
+        "  touch 1 hit DrawView (Window > DrawView)", "  touch 1 began held by double tap",
+      ])
+    #expect(result.stderrLines.contains("  pan: possible -> began (touches matched)"))
+    #expect(result.stderrLines.contains("  double tap: possible -> failed (moved too far)"))
+    #expect(result.stderrLines.contains("  touch 1 began released"))
     // The output is the same as without the log.
     #expect(result.stdout == (try replay("one-line")).stdout)
+  }
+
+  /// `--inspect` writes the same records as `--log`, as JSON lines.
+  @Test func inspectWritesTheSameRecordsAsJSONLines() throws {
+    let log = try replay("double-tap", "--log")
+    let inspect = try replay("double-tap", "--inspect")
+    #expect(inspect.status == 0)
+    #expect(inspect.stdout == log.stdout)
+    #expect(inspect.stderrLines.count == log.stderrLines.count)
+    let records = try inspect.stderrLines.map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(records.allSatisfy { $0["t"] is Double && $0["kind"] is String })
+    let failed = records.last {
+      $0["kind"] as? String == "state" && $0["recognizer"] as? String == "tap" && $0["to"] as? String == "failed"
+    }
+    #expect(failed?["cause"] as? String == "required double tap to fail; it recognized")
+    #expect(failed?["t"] as? Double == 1.25)
+    let both = try replay("double-tap", "--log", "--inspect")
+    #expect(both.stderrLines.count == 2 * log.stderrLines.count)
   }
 
   @Test func withoutLogNothingIsWrittenToStderr() throws {
@@ -200,14 +231,28 @@ import TouchTrackerTestSupport
     let result = try replay("double-tap", "--log")
     #expect(result.status == 0)
     #expect(
-      result.stderrLines == [
+      result.stderrLines.filter { !$0.hasPrefix(" ") } == [
         "touchesBegan(_:with:) [1]",
         "touchesMoved(_:with:) [1]",
         "touchesEnded(_:with:) [1]",
         "touchesBegan(_:with:) [2, 3]",
         "touchesEnded(_:with:) [2, 3]",
-        "doubleTap(_:)",
+        "doubleTap(_:) from double tap: asked DrawView, DrawView performed it",
       ])
+    let last = Array(result.stderrLines.suffix(from: result.stderrLines.firstIndex { $0.contains("touch 4 hit") } ?? 0))
+    #expect(
+      last.filter { $0.contains("tap:") || $0.contains("touch 5 began") || $0.contains("touch 4 began") } == [
+        "  touch 4 began held by double tap",
+        "  tap: waits for double tap to fail",
+        "  touch 5 began held by double tap",
+        "  double tap: possible -> ended (touches matched)",
+        "  touch 4 began dropped",
+        "  touch 5 began dropped",
+        "  tap: possible -> failed (required double tap to fail; it recognized)",
+        "doubleTap(_:) from double tap: asked DrawView, DrawView performed it",
+        "  double tap: ended -> possible (reset)",
+        "  tap: failed -> possible (reset)",
+      ], "\(last)")
   }
 
   // MARK: Bad input: non-zero exit, one line, no crash

@@ -6,7 +6,14 @@ import { PHASE, STATUS, coreTime, tt } from '../core/bridge.js';
 
 /** Pointers down on the canvas: pointerId -> predicted position (or null). */
 export const pointers = new Map();
+/** Each pointer's type (touch, pen, mouse) by id, for the inspector; the core has no types. */
+export const pointerTypes = new Map();
+/** Each pointer's last phase as this page reported it, for the inspector (a touch a recognizer took never reaches the view). */
+export const pointerPhases = new Map();
 let latest = 0;
+
+/** Phase names by code (PHASE's inverse). */
+export const PHASE_NAMES = Object.fromEntries(Object.entries(PHASE).map(([name, code]) => [code, name]));
 
 /** The timestamp (s) of the newest input reported, for committing a frame. */
 export const lastInputTime = () => latest;
@@ -16,6 +23,7 @@ function report(canvas, event, phase, id) {
   const time = coreTime(event.timeStamp);
   latest = Math.max(latest, time);
   const status = tt.tt_touch(id, phase, event.clientX - rect.left, event.clientY - rect.top, time);
+  pointerPhases.set(id, phase);
   // The core counts what it ignored (state().ignoredInput, lastError). A
   // finger it does not know as down is one this page must stop reporting.
   if (status === STATUS.notDown) pointers.delete(id);
@@ -41,6 +49,9 @@ export function attachInput(canvas, onDown) {
     onDown();
     canvas.setPointerCapture(event.pointerId);
     pointers.set(event.pointerId, null);
+    pointerTypes.set(event.pointerId, event.pointerType);
+    if (pointerTypes.size > 64) pointerTypes.delete(pointerTypes.keys().next().value);
+    if (pointerPhases.size > 64) pointerPhases.delete(pointerPhases.keys().next().value);
     report(canvas, event, PHASE.began, event.pointerId);
   });
 

@@ -20,15 +20,24 @@ function report() {
     bottom = Math.max(bottom, height - element.getBoundingClientRect().top + GAP);
   }
   const top = Math.ceil(toolbar.bottom + GAP);
-  const insets = `${top} ${Math.ceil(bottom)}`;
+  // The inspector: a side panel covers the right, a bottom sheet the bottom.
+  let right = 0;
+  const panel = document.getElementById('inspector');
+  if (panel && !panel.hidden) {
+    const box = panel.getBoundingClientRect();
+    if (box.top > top) bottom = Math.max(bottom, height - box.top + GAP);
+    else right = document.documentElement.clientWidth - box.left + GAP;
+  }
+  const insets = `${top} ${Math.ceil(bottom)} ${Math.ceil(right)}`;
   if (insets === reported) return;
   reported = insets;
-  tt.tt_set_safe_area(top, 0, Math.ceil(bottom), 0);
+  tt.tt_set_safe_area(top, 0, Math.ceil(bottom), Math.ceil(right));
 }
 
 export function attachSafeArea() {
   const observer = new ResizeObserver(report);
   observer.observe(document.getElementById('toolbar'));
+  if (document.getElementById('inspector')) observer.observe(document.getElementById('inspector'));
   for (const element of document.getElementById('messages').querySelectorAll('#hint, .notice-box, #banner')) {
     observer.observe(element);
   }

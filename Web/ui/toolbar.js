@@ -6,6 +6,7 @@ import { saver } from '../sync/saver.js';
 import { checkForClear, pageCommandFollows } from './clear-notice.js';
 import { closeFileMenu, exportPNG, exportSVG, newDrawing } from './drawings.js';
 import { attachHelp, openHelp } from './help.js';
+import { toggleInspector } from './inspector.js';
 import { attachSafeArea } from './safe-area.js';
 
 const toolbar = document.getElementById('toolbar');
@@ -29,6 +30,7 @@ const commands = {
   png: exportPNG,
   svg: exportSVG,
   new: newDrawing,
+  inspector: () => toggleInspector(),
 };
 
 let shown = '';
@@ -78,6 +80,8 @@ export function attachToolbar() {
       tt.tt_delete_selected();
     } else if (key === '?') {
       openHelp();
+    } else if (key === 'i' && !event.metaKey && !event.ctrlKey && !event.altKey) {
+      toggleInspector();
     } else if (/^[1-7]$/.test(key) && tt.tt_palette_visible() && tt.tt_choose_color) {
       // The palette is drawn by the core on the canvas: 1–7 choose its colors in order.
       tt.tt_choose_color(Number(key) - 1);

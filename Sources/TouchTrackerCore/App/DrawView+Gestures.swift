@@ -8,6 +8,11 @@ extension Action {
 
 extension DrawView: GestureRecognizerDelegate {
   func installGestureRecognizers() {
+    // The names the book gives them, shown by the inspector and the log.
+    doubleTapRecognizer.name = "double tap"
+    tapRecognizer.name = "tap"
+    longPressRecognizer.name = "long press"
+    moveRecognizer.name = "pan"
     doubleTapRecognizer.numberOfTapsRequired = 2
     // Hold a touch back until we know it is not a double tap, so a tap never
     // leaves a dot; a line that does start is delivered from where it began.
@@ -63,7 +68,6 @@ extension DrawView: GestureRecognizerDelegate {
   }
 
   private func clearAll() {
-    log.write("doubleTap(_:)")
     linesInProgress.removeAll()
     circlesInProgress.removeAll()
     selectedLineIndex = nil
@@ -73,7 +77,6 @@ extension DrawView: GestureRecognizerDelegate {
   }
 
   private func tap() {
-    log.write("tap(_:)")
     let point = tapRecognizer.location(in: self)
     selectedLineIndex = indexOfLine(at: point)
     becomeFirstResponder()
@@ -88,7 +91,6 @@ extension DrawView: GestureRecognizerDelegate {
 
   public func deleteSelectedLine() {
     guard let index = selectedLineIndex, drawing.lines.indices.contains(index) else { return }
-    log.write("delete(_:)")
     selectedLineIndex = nil
     application?.menuController.hideMenu()
     commit(.deleteLine(at: index, drawing.lines[index]))
@@ -102,7 +104,6 @@ extension DrawView: GestureRecognizerDelegate {
   }
 
   private func longPress() {
-    log.write("longPress(_:) \(longPressRecognizer.state.name)")
     switch longPressRecognizer.state {
     case .began:
       selectedLineIndex = indexOfLine(at: longPressRecognizer.location(in: self))

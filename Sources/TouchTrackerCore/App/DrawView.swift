@@ -12,7 +12,6 @@ public final class DrawView: View {
 
   public internal(set) var drawing = Drawing()
   public var options = DrawingOptions()
-  public let log = EventLog()
   var undoStack = UndoStack()
   var lineIndex = LineIndex()
 
@@ -72,6 +71,7 @@ public final class DrawView: View {
   // MARK: Responder
 
   public override var canBecomeFirstResponder: Bool { true }
+  public override var inspectorName: String { "DrawView" }
 
   public override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool {
     canPerformDrawViewAction(action)
@@ -88,7 +88,6 @@ public final class DrawView: View {
   // MARK: Touches
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
-    log.write("touchesBegan(_:with:)", touches)
     if touches.count == 2 {
       let a = touches[0]
       let b = touches[1]
@@ -109,13 +108,11 @@ public final class DrawView: View {
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    log.write("touchesMoved(_:with:)", touches)
     for touch in touches { update(with: touch) }
     setNeedsDisplay()
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
-    log.write("touchesEnded(_:with:)", touches)
     for touch in touches {
       update(with: touch)
       if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
@@ -143,7 +140,6 @@ public final class DrawView: View {
 
   /// Only the cancelled fingers' work is thrown away; other fingers keep drawing.
   public override func touchesCancelled(_ touches: [Touch], with event: Event) {
-    log.write("touchesCancelled(_:with:)", touches)
     for touch in touches {
       linesInProgress.removeAll { $0.touch == touch.identity }
       circlesInProgress.removeAll { $0.involves(touch.identity) }

@@ -10,9 +10,12 @@ public final class DrawViewController: ViewController {
 
   public var drawView: DrawView { view as! DrawView }
 
+  public override var inspectorName: String { "DrawViewController" }
+
   public override func loadView() -> View { DrawView(frame: .zero) }
 
   public override func viewDidLoad() {
+    swipeRecognizer.name = "three-finger swipe"
     swipeRecognizer.direction = .up
     swipeRecognizer.numberOfTouchesRequired = 3
     swipeRecognizer.addTarget(self, action: .showPalette)
@@ -75,7 +78,6 @@ public final class DrawViewController: ViewController {
   public override func perform(_ action: Action, withSender sender: AnyObject?) {
     switch action {
     case .showPalette:
-      drawView.log.write("swipe(_:)")
       showPalette()
     case .chooseColor:
       guard let button = sender as? Button,

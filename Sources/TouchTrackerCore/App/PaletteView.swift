@@ -14,6 +14,8 @@ public final class PaletteView: View {
 
   public let buttons: [Button]
 
+  public override var inspectorName: String { "PaletteView" }
+
   /// `chosen`: the title of the current choice. `room`: the space there is;
   /// the buttons go in as many columns as it takes to fit its height (a
   /// phone held sideways has room for three rows), narrower when the columns

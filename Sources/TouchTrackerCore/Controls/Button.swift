@@ -18,6 +18,8 @@ open class Button: Control {
     cornerRadius = 8
   }
 
+  open override var inspectorName: String { "Button '\(title)'" }
+
   open override func draw(in context: inout RenderContext) {
     let fill = isHighlighted ? highlightedFillColor : fillColor
     context.fill(bounds, color: fill, cornerRadius: cornerRadius)

@@ -70,4 +70,7 @@ struct HeldTouch {
   let serial: Int
   let touch: Touch
   let event: Event
+  /// A recognizer held it back once (reported to the observer, so its
+  /// release or drop is reported too).
+  var wasHeld = false
 }

@@ -2,15 +2,13 @@
 /// it: the same application, recognizers and views as the browser.
 public enum Replay {
   /// Runs every event, then lets the clock run until no timer is pending.
-  /// A refused event stops the replay with an error naming it.
-  public static func run(_ trace: Trace, options: DrawingOptions = DrawingOptions(), log: ((String) -> Void)? = nil)
-    throws(FormatError) -> TouchTrackerApp
-  {
+  /// A refused event stops the replay with an error naming it. `observer`
+  /// hears every diagnostic record (`--log`, `--inspect`).
+  public static func run(
+    _ trace: Trace, options: DrawingOptions = DrawingOptions(), observer: ((Double, Diagnostic) -> Void)? = nil
+  ) throws(FormatError) -> TouchTrackerApp {
     let app = TouchTrackerApp(size: trace.size, options: options)
-    if let log {
-      app.drawView.log.isEnabled = true
-      app.drawView.log.sink = log
-    }
+    app.application.observer = observer
     for (index, event) in trace.events.enumerated() {
       switch event.input {
       case .none:

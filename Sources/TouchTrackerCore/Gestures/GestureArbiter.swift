@@ -103,55 +103,74 @@ final class GestureArbiter {
   // MARK: Transitions
 
   func requestTransition(of recognizer: GestureRecognizer, to state: GestureRecognizerState) {
+    let cause = recognizer.takeCause()
     switch (recognizer.storedState, state) {
     case (.possible, .failed):
-      fail(recognizer)
+      fail(recognizer, cause)
     case (.possible, .began), (.possible, .ended):
       if recognizer.pendingState != nil {
         recognizer.pendingState = state
       } else {
-        attemptRecognition(of: recognizer, as: state)
+        attemptRecognition(of: recognizer, as: state, cause)
       }
     case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended), (.began, .cancelled),
       (.changed, .cancelled):
-      recognizer.storedState = state
-      recognizer.sendActions()
+      set(recognizer, state, cause)
+      recognizer.sendActions(reportingTo: application)
     case (.began, .failed), (.changed, .failed):
-      recognizer.storedState = .cancelled
-      recognizer.sendActions()
+      set(recognizer, .cancelled, cause)
+      recognizer.sendActions(reportingTo: application)
     default:
       break
     }
   }
 
-  private func attemptRecognition(of recognizer: GestureRecognizer, as state: GestureRecognizerState) {
+  /// Every state change goes through here, so the observer sees each one.
+  private func set(_ recognizer: GestureRecognizer, _ state: GestureRecognizerState, _ cause: TransitionCause) {
+    let from = recognizer.storedState
+    recognizer.storedState = state
+    if application.observer != nil {
+      application.report(.transition(recognizer: recognizer.inspectorName, from: from, to: state, cause: cause))
+    }
+  }
+
+  private func attemptRecognition(
+    of recognizer: GestureRecognizer, as state: GestureRecognizerState, _ cause: TransitionCause
+  ) {
     let requirements = self.requirements(of: recognizer)
-    if requirements.contains(where: { $0.storedState != .possible && $0.storedState != .failed }) {
-      fail(recognizer)
+    if let winner = requirements.first(where: { $0.storedState != .possible && $0.storedState != .failed }) {
+      fail(recognizer, .requiredToFail(winner.inspectorName))
       return
     }
     // A disabled requirement takes no part in gestures: it counts as failed.
     if requirements.contains(where: { $0.storedState == .possible && $0.isEnabled }) {
       recognizer.pendingState = state
+      if application.observer != nil {
+        var undecided: [String] = []
+        for other in requirements where other.storedState == .possible && other.isEnabled {
+          undecided.append(other.inspectorName)
+        }
+        application.report(.waiting(recognizer: recognizer.inspectorName, for: undecided))
+      }
       return
     }
-    if !viewsAllowBegin(recognizer) {
-      fail(recognizer)
+    if let view = viewRefusingBegin(recognizer) {
+      fail(recognizer, .viewRefused(view.inspectorName))
       return
     }
     if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
-      fail(recognizer)
+      fail(recognizer, .delegateRefused)
       return
     }
     let rivals = live.filter {
       $0 !== recognizer && $0.shares(touchesWith: recognizer) && !simultaneous($0, recognizer)
     }
-    if rivals.contains(where: { $0.storedState.isActive && prevents($0, recognizer) }) {
-      fail(recognizer)
+    if let winner = rivals.first(where: { $0.storedState.isActive && prevents($0, recognizer) }) {
+      fail(recognizer, .preventedBy(winner.inspectorName))
       return
     }
     recognizer.pendingState = nil
-    recognizer.storedState = state
+    set(recognizer, state, cause)
     // Take the touches from the view before anything can release what was
     // held back for it: failing a rival below flushes held touches.
     if recognizer.cancelsTouchesInView {
@@ -159,13 +178,17 @@ final class GestureArbiter {
     } else if recognizer.delaysTouchesBegan {
       application.dropHeldBegans(recognizer.seenTouches)
     }
-    for rival in rivals where rival.storedState == .possible && prevents(recognizer, rival) { fail(rival) }
+    for rival in rivals where rival.storedState == .possible && prevents(recognizer, rival) {
+      // One that waited for this one to fail learns it from that, not from being prevented.
+      let name = recognizer.inspectorName
+      fail(rival, requires(rival, toFail: recognizer) ? .requiredToFail(name) : .preventedBy(name))
+    }
     // Whoever requires this one to fail fails, even one it cannot prevent.
     for dependent in live
     where dependent !== recognizer && dependent.storedState == .possible && requires(dependent, toFail: recognizer) {
-      fail(dependent)
+      fail(dependent, .requiredToFail(recognizer.inspectorName))
     }
-    recognizer.sendActions()
+    recognizer.sendActions(reportingTo: application)
     application.flushHeldTouches()
   }
 
@@ -174,24 +197,24 @@ final class GestureArbiter {
   func disable(_ recognizer: GestureRecognizer) {
     if recognizer.storedState.isActive {
       recognizer.pendingState = nil
-      recognizer.storedState = .cancelled
-      recognizer.sendActions()
+      set(recognizer, .cancelled, .disabled)
+      recognizer.sendActions(reportingTo: application)
     } else {
-      fail(recognizer)
+      fail(recognizer, .disabled)
     }
     live.removeAll { $0 === recognizer }
-    recognizer.resetForNextGesture()
+    reset(recognizer)
     application.flushHeldTouches()
   }
 
-  private func fail(_ recognizer: GestureRecognizer) {
+  private func fail(_ recognizer: GestureRecognizer, _ cause: TransitionCause) {
     guard recognizer.storedState == .possible else { return }
     recognizer.pendingState = nil
-    recognizer.storedState = .failed
+    set(recognizer, .failed, cause)
     for dependent in live where dependent.pendingState != nil && requires(dependent, toFail: recognizer) {
       if let pending = dependent.pendingState, dependent.storedState == .possible {
         dependent.pendingState = nil
-        attemptRecognition(of: dependent, as: pending)
+        attemptRecognition(of: dependent, as: pending, .requirementFailed(recognizer.inspectorName))
       }
     }
     application.flushHeldTouches()
@@ -231,16 +254,18 @@ final class GestureArbiter {
 
   /// Asks each view from the views of the recognizer's touches up to its
   /// own view whether it may begin (`View.allowsGestureRecognizerToBegin(_:)`, UIKit's `gestureRecognizerShouldBegin(_:)`).
-  private func viewsAllowBegin(_ recognizer: GestureRecognizer) -> Bool {
+  /// The first that refuses, or nil when all allow it.
+  private func viewRefusingBegin(_ recognizer: GestureRecognizer) -> View? {
     let top = recognizer.view
     for start in recognizer.touchViews {
       var current: View? = start
       while let view = current, view !== top {
-        if !view.allowsGestureRecognizerToBegin(recognizer) { return false }
+        if !view.allowsGestureRecognizerToBegin(recognizer) { return view }
         current = view.superview
       }
     }
-    return top?.allowsGestureRecognizerToBegin(recognizer) ?? true
+    if let top, !top.allowsGestureRecognizerToBegin(recognizer) { return top }
+    return nil
   }
 
   private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
@@ -256,26 +281,34 @@ final class GestureArbiter {
       let recognizer = live[index]
       if recognizer.storedState.isFinished && recognizer.touches.isEmpty {
         live.remove(at: index)
-        recognizer.resetForNextGesture()
+        reset(recognizer)
       } else {
         index += 1
       }
     }
   }
 
-  /// Whether a recognizer of `record` still holds back its began (or its end).
+  private func reset(_ recognizer: GestureRecognizer) {
+    if application.observer != nil && recognizer.storedState != .possible {
+      application.report(
+        .transition(recognizer: recognizer.inspectorName, from: recognizer.storedState, to: .possible, cause: .reset))
+    }
+    recognizer.resetForNextGesture()
+  }
+
+  /// The recognizer of `record` that still holds back its began (or its end), if any.
   ///
   /// Only a recognizer still deciding about this very touch holds it: one
   /// that was reset since (its other touches ended) is `.possible` again, but
   /// for a new gesture, and must not hold an old finger's end forever.
-  func holdsBegan(_ record: TouchRecord) -> Bool {
-    record.recognizers.contains {
+  func holderOfBegan(_ record: TouchRecord) -> GestureRecognizer? {
+    record.recognizers.first {
       $0.delaysTouchesBegan && $0.storedState == .possible && $0.seenTouches.contains(record.touch.identity)
     }
   }
 
-  func holdsEnded(_ record: TouchRecord) -> Bool {
-    record.recognizers.contains {
+  func holderOfEnded(_ record: TouchRecord) -> GestureRecognizer? {
+    record.recognizers.first {
       $0.delaysTouchesEnded && $0.storedState == .possible && $0.seenTouches.contains(record.touch.identity)
     }
   }

@@ -47,7 +47,28 @@ open class GestureRecognizer {
   var touchViews: [View] = []
   private var lastLocationInWindow = Point.zero
 
+  /// The name the inspector and the event-order log show (UIKit's `name`).
+  public var name: String?
+  /// Why the next state change is requested; set by `set(_:because:)`,
+  /// taken by the arbiter.
+  var requestedCause = TransitionCause.touches
+
   public init() {}
+
+  var inspectorName: String { name ?? "GestureRecognizer" }
+
+  /// Requests `state`, giving the reason the inspector shows.
+  func set(_ state: GestureRecognizerState, because cause: TransitionCause) {
+    requestedCause = cause
+    self.state = state
+  }
+
+  /// The reason given for the requested change, if any; back to `.touches`.
+  func takeCause() -> TransitionCause {
+    let cause = requestedCause
+    requestedCause = .touches
+    return cause
+  }
 
   /// The current state. Setting it asks the arbiter for the transition.
   public var state: GestureRecognizerState {
@@ -113,7 +134,7 @@ open class GestureRecognizer {
 
   /// The default fails a possible gesture and cancels one in progress.
   open func touchesCancelled(_ touches: [Touch], with event: Event) {
-    state = state.isActive ? .cancelled : .failed
+    set(state.isActive ? .cancelled : .failed, because: .touchesCancelled)
   }
 
   /// Called when the recognizer goes back to `.possible` after finishing.
@@ -170,14 +191,18 @@ open class GestureRecognizer {
   func resetForNextGesture() {
     storedState = .possible
     pendingState = nil
+    requestedCause = .touches
     touches.removeAll()
     seenTouches.removeAll()
     touchViews.removeAll()
     reset()
   }
 
-  func sendActions() {
+  func sendActions(reportingTo application: Application) {
     for target in targets {
+      if application.observer != nil {
+        application.reportAction(target.action, from: self, asked: [target.responder], handler: target.responder)
+      }
       target.responder.perform(target.action, withSender: self)
     }
   }

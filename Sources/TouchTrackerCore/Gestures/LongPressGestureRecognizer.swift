@@ -17,12 +17,12 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     guard state == .possible else { return }
     for touch in touches { starts[touch.identity] = touch.locationInWindow }
     if numberOfTouches > numberOfTouchesRequired {
-      state = .failed
+      set(.failed, because: .wrongNumberOfTouches)
     } else if numberOfTouches == numberOfTouchesRequired {
       clock?.cancel(pressTimer)
       pressTimer = clock?.schedule(after: minimumPressDuration) { [unowned(unsafe) self] in
         self.pressTimer = nil
-        if self.state == .possible { self.state = .began }
+        if self.state == .possible { self.set(.began, because: .heldLongEnough) }
       }
     }
   }
@@ -31,7 +31,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     if state == .possible {
       for touch in touches {
         if let start = starts[touch.identity], touch.locationInWindow.distance(to: start) > allowableMovement {
-          state = .failed
+          set(.failed, because: .movedTooFar)
           return
         }
       }
@@ -41,7 +41,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
-    state = state.isActive ? .ended : .failed
+    if state.isActive { state = .ended } else { set(.failed, because: .liftedTooSoon) }
   }
 
   public override func reset() {

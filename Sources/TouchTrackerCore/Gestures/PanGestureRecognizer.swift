@@ -38,7 +38,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
-    if numberOfTouches > maximumNumberOfTouches && state == .possible { state = .failed }
+    if numberOfTouches > maximumNumberOfTouches && state == .possible {
+      set(.failed, because: .wrongNumberOfTouches)
+    }
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
@@ -53,7 +55,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
       if numberOfTouches >= minimumNumberOfTouches && numberOfTouches <= maximumNumberOfTouches
         && translationInWindow.length > hysteresis
       {
-        state = .began
+        set(.began, because: .matched)
       }
     } else if state.isActive {
       state = .changed
@@ -65,7 +67,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     if state.isActive {
       if remaining < minimumNumberOfTouches { state = .ended }
     } else if remaining == 0 {
-      state = .failed
+      set(.failed, because: .liftedTooSoon)
     }
   }
 

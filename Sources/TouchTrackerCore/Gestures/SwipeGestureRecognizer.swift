@@ -34,13 +34,13 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
     for touch in touches { starts[touch.identity] = touch.locationInWindow }
     if numberOfTouches > numberOfTouchesRequired {
-      state = .failed
+      set(.failed, because: .wrongNumberOfTouches)
       return
     }
     if deadline == nil {
       deadline = clock?.schedule(after: maximumDuration) { [unowned(unsafe) self] in
         self.deadline = nil
-        if self.state == .possible { self.state = .failed }
+        if self.state == .possible { self.set(.failed, because: .tooSlow) }
       }
     }
   }
@@ -60,18 +60,18 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     along /= count
     across /= count
     if numberOfTouches < numberOfTouchesRequired {
-      if farthest > minimumDistance { state = .failed }
+      if farthest > minimumDistance { set(.failed, because: .wrongNumberOfTouches) }
       return
     }
     if along < -minimumDistance / 2 || across > max(minimumDistance, along) * maximumDeviation {
-      state = .failed
+      set(.failed, because: .wrongDirection)
     } else if along >= minimumDistance {
-      state = .recognized
+      set(.recognized, because: .matched)
     }
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
-    if state == .possible { state = .failed }
+    if state == .possible { set(.failed, because: .liftedTooSoon) }
   }
 
   public override func reset() {

@@ -29,20 +29,20 @@ public final class TapGestureRecognizer: GestureRecognizer {
     for touch in touches {
       starts[touch.identity] = touch.locationInWindow
       if let firstTapLocation, touch.locationInWindow.distance(to: firstTapLocation) > maximumTapDistance {
-        state = .failed
+        set(.failed, because: .tooFarApart)
         return
       }
     }
     touchesInThisTap += touches.count
     if numberOfTouches > numberOfTouchesRequired || touchesInThisTap > numberOfTouchesRequired {
-      state = .failed
+      set(.failed, because: .wrongNumberOfTouches)
     }
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
     for touch in touches {
       if let start = starts[touch.identity], touch.locationInWindow.distance(to: start) > allowableMovement {
-        state = .failed
+        set(.failed, because: .movedTooFar)
         return
       }
     }
@@ -51,25 +51,25 @@ public final class TapGestureRecognizer: GestureRecognizer {
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
     for touch in touches {
       if let start = starts[touch.identity], touch.locationInWindow.distance(to: start) > allowableMovement {
-        state = .failed
+        set(.failed, because: .movedTooFar)
         return
       }
     }
     // `touches` still include the lifting fingers; the tap is over when all lift.
     guard numberOfTouches == touches.count else { return }
     guard touchesInThisTap == numberOfTouchesRequired else {
-      state = .failed
+      set(.failed, because: .wrongNumberOfTouches)
       return
     }
     tapsCompleted += 1
     touchesInThisTap = 0
     if firstTapLocation == nil { firstTapLocation = centroidInWindow }
     if tapsCompleted >= numberOfTapsRequired {
-      state = .recognized
+      set(.recognized, because: .matched)
     } else {
       intervalTimer = clock?.schedule(after: maximumTapInterval) { [unowned(unsafe) self] in
         self.intervalTimer = nil
-        if self.state == .possible { self.state = .failed }
+        if self.state == .possible { self.set(.failed, because: .tooSlow) }
       }
     }
   }

@@ -57,6 +57,14 @@ final class PageHost {
   var input = ExportBuffer<UInt8>(capacity: 4096)
   /// Bytes returned to the page: an exported document, the state, an error message.
   var output = ExportBuffer<UInt8>(capacity: 4096)
+  /// The diagnostic records since the page last took them, one JSON object
+  /// a line, while the inspector is on (`tt_inspect`); empty otherwise.
+  private var records: [UInt8] = []
+  /// Records not kept because the page had not taken the earlier ones.
+  private(set) var droppedRecords = 0
+  /// The most bytes of records kept between two takes (a page in the
+  /// background stops taking them; the inspector does not need them all).
+  static let maximumRecordBytes = 1 << 22
 
   init(size: Size) {
     app = TouchTrackerApp(size: size)
@@ -68,6 +76,7 @@ final class PageHost {
   /// properties) and cancels its fingers then; that must not call back here.
   deinit {
     app.drawView.onChange = nil
+    app.application.observer = nil
     staticFloats.deallocate()
     staticText.deallocate()
     liveFloats.deallocate()
@@ -75,6 +84,39 @@ final class PageHost {
     probe.deallocate()
     input.deallocate()
     output.deallocate()
+  }
+
+  // MARK: Inspector
+
+  /// Whether the application reports its diagnostic records (issue 11).
+  /// Off, no observer is set: the touch path allocates nothing for it.
+  var isInspecting: Bool {
+    get { app.application.observer != nil }
+    set {
+      records.removeAll()
+      droppedRecords = 0
+      guard newValue else {
+        app.application.observer = nil
+        return
+      }
+      app.application.observer = { [unowned(unsafe) self] time, record in
+        guard self.records.count < PageHost.maximumRecordBytes else {
+          self.droppedRecords += 1
+          return
+        }
+        self.records.append(contentsOf: record.json(time: time))
+        self.records.append(0x0A)
+      }
+    }
+  }
+
+  /// Moves the records since the last call into `output` (JSON lines) and
+  /// returns their length: 0 when there are none, -1 when memory ran out.
+  func takeRecords() -> Int {
+    guard !records.isEmpty else { return 0 }
+    let length = setOutput(records)
+    records.removeAll(keepingCapacity: true)
+    return length
   }
 
   // MARK: Touches and time

@@ -74,6 +74,8 @@ final class MenuView: View {
   unowned(unsafe) let controller: MenuController
   private let items: [MenuItem]
 
+  override var inspectorName: String { "MenuView" }
+
   init(items: [MenuItem], controller: MenuController) {
     self.items = items
     self.controller = controller
@@ -104,8 +106,9 @@ final class MenuView: View {
     let application = controller.application
     controller.hideMenu()
     // The chain starts at the first responder, never at the menu itself,
-    // which would only find this method again.
-    guard let target = application.firstResponder?.target(forAction: action, withSender: sender) else { return }
-    application.sendAction(action, to: target, from: sender)
+    // which would only find this method again (a nil target with no first
+    // responder starts at the sender, the menu's button).
+    guard application.firstResponder != nil else { return }
+    application.sendAction(action, to: nil, from: sender)
   }
 }

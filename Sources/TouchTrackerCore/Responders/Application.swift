@@ -25,6 +25,10 @@ open class Application: Responder {
   private var needsAnotherFlush = false
   /// Arrays reused from event to event, so a touch update allocates nothing.
   private var scratch = DeliveryScratch()
+  /// The one listener to what the machinery does (the inspector, `replay
+  /// --inspect`), with the clock's time of each record. Nil, the default:
+  /// every place that could report costs one branch and allocates nothing.
+  public var observer: ((Double, Diagnostic) -> Void)?
 
   /// Quick successive taps closer than this in time and space count up `tapCount`.
   public static let multipleTapInterval = 0.35
@@ -40,6 +44,13 @@ open class Application: Responder {
   }
 
   public override var application: Application? { self }
+  public override var inspectorName: String { "Application" }
+
+  /// Hands `record` to the observer; callers check `observer != nil` first
+  /// so that nothing is built for nobody.
+  func report(_ record: Diagnostic) {
+    observer?(clock.now, record)
+  }
 
   /// The number of touches down right now, as the host sees them.
   public var activeTouchCount: Int { down.count }
@@ -158,6 +169,23 @@ open class Application: Responder {
     record.beganLocation = input.location
     records.append(record)
     down.append(record)
+    if observer != nil {
+      // From the window down: counted first, then filled from the end (no insert at 0, 1 KB of wasm).
+      var depth = 0
+      var current: View? = view
+      while let step = current {
+        depth += 1
+        current = step.superview
+      }
+      var path = [String](repeating: "", count: depth)
+      current = view
+      while let step = current {
+        depth -= 1
+        path[depth] = step.inspectorName
+        current = step.superview
+      }
+      report(.touchBegan(TouchSummary(touch), path: path, ignored: isIgnored))
+    }
     return record
   }
 
@@ -197,17 +225,31 @@ open class Application: Responder {
       var ready = scratch.takeHeld()
       for record in records where !record.held.isEmpty {
         if record.isWithdrawn {
+          reportDropped(record)
           record.held.removeAll()
           continue
         }
         var taken = 0
-        for item in record.held {
-          if item.touch.phase == .began && arbiter.holdsBegan(record) { break }
-          if item.touch.phase == .ended && arbiter.holdsEnded(record) { break }
+        while taken < record.held.count {
+          let phase = record.held[taken].touch.phase
+          let holder =
+            phase == .began ? arbiter.holderOfBegan(record) : phase == .ended ? arbiter.holderOfEnded(record) : nil
+          if let holder {
+            if observer != nil && !record.held[taken].wasHeld {
+              record.held[taken].wasHeld = true
+              report(.touchHeld(touch: record.touch.hostID, phase: phase, by: holder.inspectorName))
+            }
+            break
+          }
           taken += 1
         }
         guard taken > 0 else { continue }
-        for item in record.held.prefix(taken) { record.delivered(item.touch.phase) }
+        for item in record.held.prefix(taken) {
+          record.delivered(item.touch.phase)
+          if item.wasHeld && observer != nil {
+            report(.touchReleased(touch: item.touch.hostID, phase: item.touch.phase))
+          }
+        }
         if taken == record.held.count {
           // Usually everything goes: hand the snapshots over without copying what is left.
           ready.append(contentsOf: record.held)
@@ -260,6 +302,7 @@ open class Application: Responder {
         var touches = scratch.takeTouches()
         for index in start..<end { touches.append(items[index].touch) }
         let event = items[start].event
+        if observer != nil { reportMessage(phase, to: view, touches) }
         switch phase {
         case .began: view.touchesBegan(touches, with: event)
         case .moved: view.touchesMoved(touches, with: event)
@@ -270,6 +313,25 @@ open class Application: Responder {
         scratch.putBack(touches: &touches)
       }
       start = end
+    }
+  }
+
+  private func reportMessage(_ phase: TouchPhase, to view: View, _ touches: [Touch]) {
+    let method: TouchMethod =
+      switch phase {
+      case .began: .began
+      case .moved, .stationary: .moved
+      case .ended: .ended
+      case .cancelled: .cancelled
+      }
+    report(.touchesSent(method, view: view.inspectorName, touches: touches.map { TouchSummary($0) }))
+  }
+
+  /// Reports the phases of `record` still held back, which its view will now never hear.
+  private func reportDropped(_ record: TouchRecord) {
+    guard observer != nil else { return }
+    for item in record.held {
+      report(.touchDropped(touch: item.touch.hostID, phase: item.touch.phase))
     }
   }
 
@@ -288,6 +350,7 @@ open class Application: Responder {
   private func cancelForViews(where shouldCancel: (TouchRecord) -> Bool) {
     var cancelled: [HeldTouch] = []
     for record in records where !record.isWithdrawn && shouldCancel(record) {
+      reportDropped(record)
       if record.withdraw() {
         var touch = record.touch
         touch.phase = .cancelled
@@ -302,6 +365,7 @@ open class Application: Responder {
   /// touches the view has not heard of yet are dropped.
   func dropHeldBegans(_ identities: [TouchIdentity]) {
     for record in records where identities.contains(record.touch.identity) && record.isUnheardOf {
+      reportDropped(record)
       _ = record.withdraw()
     }
   }
@@ -309,6 +373,9 @@ open class Application: Responder {
   // MARK: First responder and actions
 
   func setFirstResponder(_ responder: Responder?) -> Bool {
+    if observer != nil && responder !== firstResponder {
+      report(.firstResponder(from: firstResponder?.inspectorName, to: responder?.inspectorName))
+    }
     firstResponder = responder
     return true
   }
@@ -320,13 +387,42 @@ open class Application: Responder {
   @discardableResult
   public func sendAction(_ action: Action, to target: Responder?, from sender: AnyObject?) -> Bool {
     if let target {
+      if observer != nil { reportAction(action, from: sender, asked: [target], handler: target) }
       target.perform(action, withSender: sender)
       return true
     }
     let start = firstResponder ?? (sender as? Responder)
-    guard let handler = start?.target(forAction: action, withSender: sender) else { return false }
+    let handler = start?.target(forAction: action, withSender: sender)
+    if observer != nil {
+      // The chain walked, as `target(forAction:withSender:)` walked it.
+      var asked: [Responder] = []
+      var current = start
+      while let responder = current {
+        asked.append(responder)
+        if responder === handler { break }
+        current = responder.next
+      }
+      reportAction(action, from: sender, asked: asked, handler: handler)
+    }
+    guard let handler else { return false }
     handler.perform(action, withSender: sender)
     return true
+  }
+
+  /// An action sent to `handler` (or to nobody) after asking `asked`.
+  func reportAction(_ action: Action, from sender: AnyObject?, asked: [Responder], handler: Responder?) {
+    let senderName =
+      if let recognizer = sender as? GestureRecognizer {
+        recognizer.inspectorName
+      } else if let responder = sender as? Responder {
+        responder.inspectorName
+      } else {
+        "the host"
+      }
+    report(
+      .actionSent(
+        action: action.name, sender: senderName, asked: asked.map { $0.inspectorName },
+        handler: handler?.inspectorName))
   }
 }
 

@@ -10,6 +10,9 @@ open class Responder {
   /// The next responder in the chain; nil ends the chain.
   open var next: Responder? { nil }
 
+  /// The name the inspector and the event-order log show for this responder.
+  open var inspectorName: String { "Responder" }
+
   open func touchesBegan(_ touches: [Touch], with event: Event) {
     next?.touchesBegan(touches, with: event)
   }

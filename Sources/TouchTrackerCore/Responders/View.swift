@@ -86,6 +86,8 @@ open class View: Responder {
   }
 
   /// A view controller's view passes events to the controller first.
+  open override var inspectorName: String { "View" }
+
   open override var next: Responder? {
     if let viewController { return viewController }
     return superview

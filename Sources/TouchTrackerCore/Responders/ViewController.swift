@@ -29,5 +29,6 @@ open class ViewController: Responder {
   open func windowTouchBegan(in view: View) {}
 
   open override var next: Responder? { loadedView?.superview }
+  open override var inspectorName: String { "ViewController" }
   open override var application: Application? { loadedView?.window?.application }
 }

@@ -29,6 +29,7 @@ public final class Window: View {
 
   public override var window: Window? { self }
   public override var next: Responder? { owner }
+  public override var inspectorName: String { "Window" }
   public override var application: Application? { owner }
 
   private func insertRootView(_ view: View) {

@@ -128,3 +128,16 @@ public func ttColorsByAngle() -> Int32 { flag(wasmHost?.colorsByAngle ?? false) 
 
 @_expose(wasm, "tt_widths_by_speed") @_cdecl("tt_widths_by_speed")
 public func ttWidthsBySpeed() -> Int32 { flag(wasmHost?.widthsBySpeed ?? false) }
+
+// MARK: Inspector
+
+/// 1: the core reports its diagnostic records (touches hit, messages sent,
+/// recognizer states and why, touches held back, actions); 0 (the default):
+/// it reports nothing and the touch path pays one branch per place.
+@_expose(wasm, "tt_inspect") @_cdecl("tt_inspect")
+public func ttInspect(on: Int32) { wasmHost?.isInspecting = on != 0 }
+
+/// The records since the last call as JSON lines at `tt_out_ptr`; returns
+/// their length (0: none, -1: memory ran out).
+@_expose(wasm, "tt_take_records") @_cdecl("tt_take_records")
+public func ttTakeRecords() -> Int32 { Int32(wasmHost?.takeRecords() ?? 0) }
