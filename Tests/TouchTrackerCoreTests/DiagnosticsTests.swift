@@ -9,7 +9,8 @@ import TouchTrackerCore
     var lines: [String] = []
     var times: [Double] = []
     init(_ app: TouchTrackerApp) {
-      app.application.observer = { [unowned self] time, record in
+      // Strong: the app outlives the listener and reports while it goes.
+      app.application.observer = { [self] time, record in
         self.lines.append(record.text.trimmingLeadingSpaces)
         self.times.append(time)
       }
@@ -93,9 +94,9 @@ import TouchTrackerCore
       listener.contains(inOrder: [
         "long press: possible -> began (held long enough)",
         "longPress(_:) from long press: asked DrawView, DrawView performed it",
+        "long press: began -> changed",
         "pan: possible -> began (touches matched)",
         "moveLine(_:) from pan: asked DrawView, DrawView performed it",
-        "long press: began -> changed",
         "long press: changed -> ended",
       ]), "\(listener.lines)")
     #expect(listener.time(of: "long press: possible -> began (held long enough)") == 1.5)

@@ -79,13 +79,14 @@ final class BookLog {
   private var longPressState = "possible"
 
   init(_ app: TouchTrackerApp) {
-    app.application.observer = { [unowned self] _, record in
+    // Strong: the app outlives this log and reports while it goes (cancelling its touches).
+    app.application.observer = { [self] _, record in
       switch record {
       case .touchesSent(_, let view, _) where view == "DrawView":
         entries.append(record.text)
       case .transition(let recognizer, _, let to, _) where recognizer == "long press":
         longPressState = to.name
-      case .actionSent(let action, _, _, let handler) where handler == "DrawView":
+      case .actionSent(let action, _, _, let handler) where handler == "DrawView" && action != "moveLine:":
         let method = String(action.dropLast()) + "(_:)"
         entries.append(action == "longPress:" ? "\(method) \(longPressState)" : method)
       default:
