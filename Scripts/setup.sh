@@ -6,6 +6,7 @@
 #   Scripts/setup.sh browser   chromium, playwright, pytest, and zxing-cpp with numpy (decodes the
 #                              Share sheet's QR code), for the end-to-end tests
 #   Scripts/setup.sh benchmark websockets, for the live-sync load harness (Benchmarks/server/live.py)
+#   Scripts/setup.sh postgres  PostgreSQL (server and psql), for the PostgreSQL store's tests (Scripts/postgres.sh)
 set -euo pipefail
 
 apt_packages=()
@@ -19,7 +20,8 @@ for group in "$@"; do
       pip_packages+=(playwright pytest numpy zxing-cpp:zxingcpp)
       ;;
     benchmark) pip_packages+=(websockets) ;;
-    *) echo "setup.sh: unknown group '$group' (expected wasm, browser or benchmark)" >&2; exit 2 ;;
+    postgres) apt_packages+=(postgresql postgresql-client) ;;
+    *) echo "setup.sh: unknown group '$group' (expected wasm, browser, benchmark or postgres)" >&2; exit 2 ;;
   esac
 done
 

@@ -16,7 +16,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "touchtracker")
   logger.logLevel = configuration.logLevel
-  let store = try DrawingStore(path: configuration.databasePath)
+  let store: any DrawingStorage = try DrawingStore(path: configuration.databasePath)
   let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
   let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
   let live = LiveUpgrade(
@@ -47,11 +47,11 @@ public func buildApplication(
 /// Live sockets (`GET /api/drawings/NAME/live`) are upgraded before the
 /// router (`LiveUpgrade`, in `buildApplication`); the router answers that
 /// path's plain `GET`s.
-public func buildRouter(store: DrawingStore, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+public func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
   buildRouter(store: store, configuration: configuration, rooms: LiveRooms(store: store))
 }
 
-func buildRouter(store: DrawingStore, configuration: ServerConfiguration, rooms: LiveRooms) -> Router<
+func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, rooms: LiveRooms) -> Router<
   BasicRequestContext
 > {
   let assets = configuration.webRoot.map { WebAssets(root: $0) } ?? WebAssets()

@@ -19,7 +19,7 @@ import TouchTrackerStore
 /// (`LiveRooms`), so the clients of `.../live` see appended changes and a
 /// `reset` after `PUT` and `DELETE`, in revision order.
 struct DrawingsController {
-  let store: DrawingStore
+  let store: any DrawingStorage
   let rooms: LiveRooms
 
   func addRoutes(to group: RouterGroup<BasicRequestContext>) {

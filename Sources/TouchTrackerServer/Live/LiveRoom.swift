@@ -21,7 +21,7 @@ import TouchTrackerStore
 /// (group commit), so one drawing's rate is not one fsync per batch.
 final class LiveRoom: Sendable {
   let name: DrawingName
-  private let store: DrawingStore
+  private let store: any DrawingStorage
   private let gate = SerialGate()
   private let state = NIOLockedValueBox(State())
   private let limits: LiveLimits
@@ -43,7 +43,7 @@ final class LiveRoom: Sendable {
     var byLink = false
   }
 
-  init(name: DrawingName, store: DrawingStore, limits: LiveLimits) {
+  init(name: DrawingName, store: any DrawingStorage, limits: LiveLimits) {
     self.name = name
     self.store = store
     self.limits = limits

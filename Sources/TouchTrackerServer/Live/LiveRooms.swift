@@ -10,11 +10,11 @@ import TouchTrackerStore
 /// In-process only: a second server process on the same database would
 /// append without telling this one's clients.
 final class LiveRooms: Sendable {
-  let store: DrawingStore
+  let store: any DrawingStorage
   let limits: LiveLimits
   private let rooms = NIOLockedValueBox<[DrawingName: (room: LiveRoom, users: Int)]>([:])
 
-  init(store: DrawingStore, limits: LiveLimits = LiveLimits()) {
+  init(store: any DrawingStorage, limits: LiveLimits = LiveLimits()) {
     self.store = store
     self.limits = limits
   }

@@ -176,7 +176,7 @@ public final class DrawingStore: Sendable {
   /// - Throws: `DrawingStoreError.conflict` if `expected` is not the current
   ///   revision; `DocumentError` if the drawing holds a NaN or infinity.
   @discardableResult
-  public func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int? = nil) async throws -> Int {
+  public func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int?) async throws -> Int {
     let snapshot = SnapshotRecord(
       name: name.rawValue, document: String(decoding: try DocumentCodec.encode(drawing), as: UTF8.self))
     let updatedAt = now()
@@ -199,7 +199,7 @@ public final class DrawingStore: Sendable {
   /// - Throws: `DrawingStoreError.conflict` if `expected` is given and the
   ///   drawing is at another revision.
   @discardableResult
-  public func delete(_ name: DrawingName, ifRevision expected: Int? = nil) async throws -> Bool {
+  public func delete(_ name: DrawingName, ifRevision expected: Int?) async throws -> Bool {
     let updatedAt = now()
     return try await writeTransaction { db in
       guard var stored = try DrawingRecord.fetchOne(db, key: name.rawValue), !stored.isDeleted else { return false }
