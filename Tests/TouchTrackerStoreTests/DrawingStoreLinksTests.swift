@@ -8,23 +8,24 @@ import TouchTrackerCore
 @Suite struct DrawingStoreLinksTests {
   static let name = try! DrawingName("d")
 
-  @Test func linksAreMadeOnceAndKeptAcrossAReopen() async throws {
-    try await withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("a.sqlite").path
-      let store = try DrawingStore(path: path, compaction: .manual)
+  @Test(arguments: StoreBackend.available)
+  func linksAreMadeOnceAndKeptAcrossAReopen(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open(compaction: .manual)
       #expect(try await store.links(of: Self.name) == nil)
       let made = try await store.makeLinks(for: Self.name)
       #expect(made.edit != made.view && AccessKey.isWellFormed(made.edit) && AccessKey.isWellFormed(made.view))
       #expect(try await store.makeLinks(for: Self.name) == made)
-      let reopened = try DrawingStore(path: path, compaction: .manual)
+      let reopened = try await open(compaction: .manual)
       #expect(try await reopened.links(of: Self.name) == made)
       #expect(try await reopened.links(of: try DrawingName("e")) == nil)
     }
   }
 
-  @Test func rotatingReplacesBothKeysAndRemovingForgetsThem() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, compaction: .manual)
+  @Test(arguments: StoreBackend.available)
+  func rotatingReplacesBothKeysAndRemovingForgetsThem(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open(compaction: .manual)
       let made = try await store.makeLinks(for: Self.name)
       let rotated = try await store.rotateLinks(of: Self.name)
       #expect(rotated.edit != made.edit && rotated.view != made.view)

@@ -40,7 +40,7 @@ enum Access: String, Sendable, Equatable {
 /// the live socket's `hello` alike.
 struct AccessCheck: Sendable {
   let control: AccessControl?
-  let store: DrawingStore
+  let store: any DrawingStorage
 
   var isOn: Bool { control != nil }
 

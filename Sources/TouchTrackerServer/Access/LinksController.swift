@@ -17,7 +17,7 @@ import TouchTrackerStore
 /// makes the links if the drawing had none; `AccessMiddleware` has checked
 /// the key before either runs.
 struct LinksController {
-  let store: DrawingStore
+  let store: any DrawingStorage
   let check: AccessCheck
   let rooms: LiveRooms
 
