@@ -26,6 +26,7 @@ const PAGE_FILES = [
   'paint/canvas.js',
   'paint/presence.js',
   'style.css',
+  'sync/access.js',
   'sync/decisions.js',
   'sync/live.js',
   'sync/local-copy.js',
@@ -37,7 +38,9 @@ const PAGE_FILES = [
   'ui/drawings.js',
   'ui/help.js',
   'ui/notice.js',
+  'ui/qr.js',
   'ui/safe-area.js',
+  'ui/share.js',
   'ui/toolbar.js',
 ];
 
