@@ -94,6 +94,9 @@ async function start() {
   lastChange = tt.tt_change_count();
   refreshToolbar(true);
   requestAnimationFrame(frame);
+  // The page's files kept for starting offline (sw.js). Only in a secure
+  // context (https, or localhost): a phone on http://192.168.x.y goes without.
+  navigator.serviceWorker?.register('sw.js').catch(() => {});
 }
 
 /** For tests and the curious: `await touchtracker.ready; touchtracker.state()`. */

@@ -205,6 +205,7 @@ import TouchTrackerTestSupport
         "touchesMoved(_:with:) [1]",
         "touchesEnded(_:with:) [1]",
         "touchesBegan(_:with:) [2, 3]",
+        "touchesMoved(_:with:) [2, 3]",
         "touchesEnded(_:with:) [2, 3]",
         "doubleTap(_:)",
       ])

@@ -18,19 +18,31 @@ export function setReadOnlyInput(value) {
 /** The timestamp (s) of the newest input reported, for committing a frame. */
 export const lastInputTime = () => latest;
 
-function report(canvas, event, phase, id) {
+function report(canvas, event, phase, id, at = null) {
   const rect = canvas.getBoundingClientRect();
   const time = coreTime(event.timeStamp);
   latest = Math.max(latest, time);
-  const status = tt.tt_touch(id, phase, event.clientX - rect.left, event.clientY - rect.top, time);
+  const x = at ? at.x : event.clientX - rect.left;
+  const y = at ? at.y : event.clientY - rect.top;
+  const status = tt.tt_touch(id, phase, x, y, time);
   // The core counts what it ignored (state().ignoredInput, lastError). A
   // finger it does not know as down is one this page must stop reporting.
   if (status === STATUS.notDown) pointers.delete(id);
 }
 
+/**
+ * Alt/Option-drag with a mouse or pen is two fingers, as in the iOS
+ * simulator: a second touch stays where the button went down while the
+ * pointer moves, so the two land in one frame and draw a circle in the box
+ * between them. pointerId -> { id, x, y } of the touch that stays.
+ */
+const anchors = new Map();
+const anchorID = (pointerId) => -1000 - pointerId;
+
 /** Cancels every touch down, for when the page loses the pointers (blur, hide). */
 export function cancelAllTouches() {
   pointers.clear();
+  anchors.clear();
   if (tt) tt.tt_cancel_all(Math.max(coreTime(performance.now()), latest));
 }
 
@@ -40,6 +52,11 @@ export function attachInput(canvas, onDown) {
     if (!pointers.has(event.pointerId)) return;
     pointers.delete(event.pointerId);
     report(canvas, event, phase, event.pointerId);
+    const anchor = anchors.get(event.pointerId);
+    if (anchor) {
+      anchors.delete(event.pointerId);
+      report(canvas, event, phase, anchor.id, anchor);
+    }
   };
 
   canvas.addEventListener('pointerdown', (event) => {
@@ -49,6 +66,12 @@ export function attachInput(canvas, onDown) {
     onDown();
     canvas.setPointerCapture(event.pointerId);
     pointers.set(event.pointerId, null);
+    if (event.altKey && event.pointerType !== 'touch') {
+      const rect = canvas.getBoundingClientRect();
+      const anchor = { id: anchorID(event.pointerId), x: event.clientX - rect.left, y: event.clientY - rect.top };
+      anchors.set(event.pointerId, anchor);
+      report(canvas, event, PHASE.began, anchor.id, anchor);
+    }
     report(canvas, event, PHASE.began, event.pointerId);
   });
 

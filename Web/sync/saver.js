@@ -182,7 +182,12 @@ export const saver = {
       // Unreachable or failing: show what this browser has and save it when the server is back.
       const opened = local && (await this.openLocal(local));
       if (opened && local.dirty) this.markChanged();
-      else this.revision = null; // unknown until the server answers; then its copy is opened
+      // A clean copy is the server's drawing at the copy's revision: what is
+      // drawn on it now is sent as changes after that revision once the
+      // server is back (it was sent whole with no revision, and met a
+      // conflict with the very drawing it was opened from). Without a copy
+      // the revision is unknown until the server answers; then its copy is opened.
+      else if (!opened) this.revision = null;
       this.setOffline(true, !response);
       this.schedule(RETRY_DELAY_MS);
     }
