@@ -21,7 +21,8 @@ public func buildApplication(
   let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
   let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
   let live = LiveUpgrade(
-    rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost))
+    rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost),
+    check: AccessCheck(control: configuration.accessControl, store: store))
   let connectionLimit = ConnectionLimit.fromFileDescriptorLimit()
   let waiting = WaitingConnections(capacity: configuration.maximumWaitingConnections ?? connectionLimit / 2)
   return Application(
@@ -42,7 +43,8 @@ public func buildApplication(
 ///
 /// Middleware order, outermost first: security headers on every answer;
 /// the Host/Origin check before anything is read or written; JSON errors
-/// under `/api/`; then the page's files.
+/// under `/api/`; then the page's files; under `/api/drawings`, access
+/// control (`AccessMiddleware`) before every route.
 ///
 /// Live sockets (`GET /api/drawings/NAME/live`) are upgraded before the
 /// router (`LiveUpgrade`, in `buildApplication`); the router answers that
@@ -63,7 +65,10 @@ func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, 
   router.add(middleware: APIErrorMiddleware())
   router.add(middleware: WebAssetsMiddleware(assets: assets))
   HealthController(store: store, assets: assets).addRoutes(to: router)
-  DrawingsController(store: store, rooms: rooms).addRoutes(to: router.group("api/drawings"))
+  let check = AccessCheck(control: configuration.accessControl, store: store)
+  let drawings = router.group("api/drawings").add(middleware: AccessMiddleware(check: check))
+  DrawingsController(store: store, rooms: rooms).addRoutes(to: drawings)
+  LinksController(store: store, check: check, rooms: rooms).addRoutes(to: drawings)
   return router
 }
 

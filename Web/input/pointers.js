@@ -7,6 +7,13 @@ import { PHASE, STATUS, coreTime, tt } from '../core/bridge.js';
 /** Pointers down on the canvas: pointerId -> predicted position (or null). */
 export const pointers = new Map();
 let latest = 0;
+let readOnly = false;
+
+/** A view-only page: touches on the canvas reach the core no more (no drawing, selecting, clearing or palette). */
+export function setReadOnlyInput(value) {
+  readOnly = value;
+  if (value) cancelAllTouches();
+}
 
 /** The timestamp (s) of the newest input reported, for committing a frame. */
 export const lastInputTime = () => latest;
@@ -38,6 +45,7 @@ export function attachInput(canvas, onDown) {
   canvas.addEventListener('pointerdown', (event) => {
     if (!tt || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.preventDefault();
+    if (readOnly) return onDown();
     onDown();
     canvas.setPointerCapture(event.pointerId);
     pointers.set(event.pointerId, null);

@@ -13,6 +13,7 @@
 
 import { documentText, loadDocument, takeChanges, tt } from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
+import { access } from './access.js';
 import { decisions } from './decisions.js';
 import { localCopies } from './local-copy.js';
 
@@ -158,7 +159,7 @@ export const saver = {
     const local = await this.readLocal();
     let response = null;
     try {
-      response = await fetch(this.url(), { cache: 'no-store' });
+      response = await fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) });
     } catch {
       response = null;
     }
@@ -286,7 +287,7 @@ export const saver = {
       if (this.revision === null && !(await this.learnRevision(text, change, sent))) return;
       const response = await fetch(this.url(), {
         method: 'PUT',
-        headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` },
+        headers: access.headers(this.name, { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` }),
         body: text,
       });
       if (response.ok) {
@@ -329,7 +330,7 @@ export const saver = {
     const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': this.batch.key };
     // Drawing live, changes merge by id in the server's order: no revision to be stale against.
     if (!this.live?.used) headers['If-Match'] = `"${this.revision}"`;
-    return { method: 'POST', headers, body: `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}` };
+    return { method: 'POST', headers: access.headers(this.name, headers), body: `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}` };
   },
 
   /**
@@ -401,7 +402,7 @@ export const saver = {
    * True when saving may go on.
    */
   async learnRevision(text, change, sent) {
-    const response = await fetch(this.url(), { cache: 'no-store' });
+    const response = await fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) });
     if (response.status === 404) {
       this.revision = 0;
       return true;
@@ -418,7 +419,7 @@ export const saver = {
    */
   async conflictUnlessSame(text, change, sent, theirRevision) {
     try {
-      const response = await fetch(this.url(), { cache: 'no-store' });
+      const response = await fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) });
       if (response.ok && this.adopt(response, await response.text(), text, change, sent)) return;
     } catch {
       // unreachable now: it is a conflict until shown otherwise
@@ -468,7 +469,7 @@ export const saver = {
     if (text.length > KEEPALIVE_LIMIT) return;
     fetch(this.url(), {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` },
+      headers: access.headers(this.name, { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` }),
       body: text,
       keepalive: true,
     }).catch(() => {});

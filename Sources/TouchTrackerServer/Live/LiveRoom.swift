@@ -49,6 +49,9 @@ final class LiveRoom: Sendable {
     var isJoined = false
     /// The revision it has every change up to, while joined.
     var revision = 0
+    /// Whether its `hello` carried a share link's key (not the admin's):
+    /// rotating the links or deleting the drawing closes it.
+    var byLink = false
   }
 
   init(name: DrawingName, store: any DrawingStorage, limits: LiveLimits) {
@@ -71,11 +74,12 @@ final class LiveRoom: Sendable {
 
   /// `hello`: queues the changes after `since` and `welcome`, or `reset`
   /// when the log no longer reaches back to `since`.
-  func join(_ outbox: LiveOutbox, since: Int, by: String) async throws {
+  func join(_ outbox: LiveOutbox, since: Int, by: String, byLink: Bool = false) async throws {
     let id = ObjectIdentifier(outbox)
     try await gate.run {
       state.withLockedValue { state in
         state.members[id]?.by = by
+        state.members[id]?.byLink = byLink
         state.members[id]?.isJoined = false
       }
       var messages: [ServerMessage] = []
@@ -254,6 +258,18 @@ final class LiveRoom: Sendable {
         }
       }
       return result
+    }
+  }
+
+  /// Closes every connection that joined with a share link (after the
+  /// links were replaced or the drawing deleted): each gets `error` with
+  /// `reason`, then a 1008 close; its next `hello` needs a key that works.
+  func dismissLinkHolders(_ reason: String) {
+    state.withLockedValue { state in
+      for member in state.members.values where member.byLink {
+        member.outbox.send(.error(reason))
+        member.outbox.finish(LiveOutbox.Close(code: LiveError.policyViolation, reason: ""))
+      }
     }
   }
 

@@ -50,7 +50,10 @@ extension PostgresDrawingStore {
           PRIMARY KEY (name, batchKey)
         )
         """,
-      ])
+      ]),
+    Migration(
+      version: 2, name: "Share links",
+      statements: ["CREATE TABLE drawingLink (name text PRIMARY KEY, edit text NOT NULL, view text NOT NULL)"]),
   ]
 
   /// Brings the database at `url` to the newest schema, in one transaction

@@ -22,6 +22,8 @@ import TouchTrackerCore
 /// - When a write returns, it is durable (committed and synced).
 /// - A stored row that no longer matches its checksum is
 ///   `DrawingStoreError.damaged`, never served.
+/// - A drawing's share links (`makeLinks`) stay until `rotateLinks` or
+///   `removeLinks`, across a reopen.
 public protocol DrawingStorage: AnyObject, Sendable {
   /// Where the drawings are, for messages: a file's path, or a database URL
   /// without its password.
@@ -74,6 +76,22 @@ public protocol DrawingStorage: AnyObject, Sendable {
 
   /// Closes the store's connections; it is not used after.
   func close() async
+
+  // Share links (issue 12): read by the drawing's name, never looked up by
+  // key; the server compares keys in constant time (`DrawingLinks`).
+
+  /// The share links of `name`, or nil if none were made.
+  func links(of name: DrawingName) async throws -> DrawingLinks?
+
+  /// The links of `name`, made now (`DrawingLinks.random`) if it had none.
+  func makeLinks(for name: DrawingName) async throws -> DrawingLinks
+
+  /// Replaces both links of `name` with new ones; the old keys open nothing.
+  func rotateLinks(of name: DrawingName) async throws -> DrawingLinks
+
+  /// Forgets the links of `name` (after a delete); true if it had some.
+  @discardableResult
+  func removeLinks(of name: DrawingName) async throws -> Bool
 }
 
 extension DrawingStorage {
