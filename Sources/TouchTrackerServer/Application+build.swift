@@ -9,14 +9,15 @@ import TouchTrackerStore
 ///
 /// - Parameter onServerRunning: Called once the server listens, with the port
 ///   it listens on (useful when `configuration.port` is 0).
-/// - Throws: `DrawingStoreError.cannotOpen` if the database cannot be opened.
+/// - Throws: `DrawingStoreError.cannotOpen` if the database cannot be
+///   opened, `.badURL` for a PostgreSQL URL that cannot be used.
 public func buildApplication(
   _ configuration: ServerConfiguration,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "touchtracker")
   logger.logLevel = configuration.logLevel
-  let store: any DrawingStorage = try DrawingStore(path: configuration.databasePath)
+  let store = try await openDrawingStorage(configuration.databasePath)
   let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
   let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
   let live = LiveUpgrade(
@@ -32,6 +33,7 @@ public func buildApplication(
       serverName: "TouchTracker",
       availableConnectionsDelegate: MaximumAvailableConnections(connectionLimit)
     ),
+    services: [StoreClosing(store: store)],
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
     logger: logger
   )
@@ -95,4 +97,15 @@ public func runServer(
   )
   group.maximumGracefulShutdownDuration = max(configuration.shutdownLimit - .seconds(1), .milliseconds(100))
   try await ServiceGroup(configuration: group).run()
+}
+
+/// Closes the store when the server shuts down (PostgreSQL: its pool and
+/// its listening connection).
+struct StoreClosing: Service {
+  let store: any DrawingStorage
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    await store.close()
+  }
 }

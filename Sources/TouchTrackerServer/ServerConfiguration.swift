@@ -4,7 +4,9 @@ import Logging
 public struct ServerConfiguration: Sendable {
   public var host: String
   public var port: Int
-  /// The SQLite file of the drawings; created if missing.
+  /// The SQLite file of the drawings (created if missing), or the URL of
+  /// a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`), which
+  /// several servers can share.
   public var databasePath: String
   /// The directory of `index.html`, `app.js`, `touchtracker.wasm` and the
   /// rest of the page, read from disk on every request (for development);

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchTrackerServer
+import TouchTrackerStore
 
 /// `touchtracker serve`: the browser app and the drawings API on one port.
 ///
@@ -24,7 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on (0: any free port).")
   var port = 8080
 
-  @Option(help: ArgumentHelp("The SQLite file of the drawings; created if missing.", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "The SQLite file of the drawings (created if missing), or a PostgreSQL database: postgres://USER@HOST:PORT/DATABASE (several servers can share one).",
+      valueName: "path-or-url"))
   var database = "touchtracker.sqlite"
 
   @Option(
@@ -48,6 +52,13 @@ struct ServeCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("Invalid port \(port): use 0 to 65535") }
+    if PostgresURL.isPostgres(database) {
+      do {
+        _ = try PostgresURL(database)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
   }
 
   func run() async throws {

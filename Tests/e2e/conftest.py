@@ -87,14 +87,15 @@ def static_url(wasm):
 class Server:
     """`touchtracker serve` on a free port with its own database; restartable."""
 
-    def __init__(self, binary, database, arguments=()):
+    def __init__(self, binary, database, arguments=(), log=None):
+        """`database`: a SQLite file's path, or a PostgreSQL URL (then `log` names the log file)."""
         self.binary = binary
         self.database = database
         self.arguments = list(arguments)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
-        self.log = database.with_suffix(".log")
+        self.log = log or database.with_suffix(".log")
 
     def start(self):
         command = [str(self.binary), "serve", "--port", str(self.port), "--database", str(self.database)]

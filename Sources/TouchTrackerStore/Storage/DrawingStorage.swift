@@ -68,6 +68,15 @@ public protocol DrawingStorage: AnyObject, Sendable {
   /// Returns once no background compaction is under way.
   func waitForCompactions() async
 
+  /// Notices of the writes to this database, by this process and every
+  /// other, in commit order, while the stream is iterated; nil means "some
+  /// may have been missed: look". Nil (no stream) for a backend whose
+  /// writers are all in this process (SQLite).
+  func notices() -> AsyncStream<DrawingNotice?>?
+
+  /// Closes the store's connections; it is not used after.
+  func close() async
+
   // Share links (issue 12): read by the drawing's name, never looked up by
   // key; the server compares keys in constant time (`DrawingLinks`).
 
@@ -86,6 +95,10 @@ public protocol DrawingStorage: AnyObject, Sendable {
 }
 
 extension DrawingStorage {
+  public func notices() -> AsyncStream<DrawingNotice?>? { nil }
+
+  public func close() async {}
+
   @discardableResult
   public func save(_ drawing: Drawing, as name: DrawingName) async throws -> Int {
     try await save(drawing, as: name, ifRevision: nil)
@@ -109,4 +122,39 @@ extension DrawingStorage {
 
 extension DrawingStore: DrawingStorage {
   public var location: String { path }
+}
+
+/// What a write to a PostgreSQL store tells every server: which drawing is
+/// at which revision now, and whether by appended changes (read them from
+/// the log) or by a replacement (`save`, `delete`: clients start over).
+public struct DrawingNotice: Hashable, Sendable {
+  public enum Kind: String, Sendable {
+    /// Changes appended to the log, up to `revision`.
+    case append = "a"
+    /// The document replaced (`save`): at `revision`, with an empty log.
+    case save = "s"
+    /// The drawing deleted: its tombstone is at `revision`.
+    case delete = "d"
+  }
+
+  public var kind: Kind
+  public var name: String
+  public var revision: Int
+
+  public init(kind: Kind, name: String, revision: Int) {
+    self.kind = kind
+    self.name = name
+    self.revision = revision
+  }
+
+  /// `KIND REVISION NAME`: the name last, as it may hold spaces.
+  var payload: String { "\(kind.rawValue) \(revision) \(name)" }
+
+  init?(payload: String) {
+    let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count == 3, let kind = Kind(rawValue: String(parts[0])), let revision = Int(parts[1]) else {
+      return nil
+    }
+    self.init(kind: kind, name: String(parts[2]), revision: revision)
+  }
 }
