@@ -15,10 +15,16 @@ Scripts/check-format.sh
 Scripts/build-wasm.sh
 node Tests/wasm/reinit.mjs Web/touchtracker.wasm
 swift build --build-tests
+# Every Swift test on SQLite first, then the suites that also run on
+# PostgreSQL with it. In one run, the PostgreSQL store suites (a fresh
+# database per test) slowed the live-socket suites running beside them
+# until their sockets were cut mid-test ("I/O on closed channel"); apart,
+# both pass. The PostgreSQL cases skip, saying so, while the URL is unset.
+env -u TOUCHTRACKER_TEST_POSTGRES_URL swift test --skip-build
 postgres_dir=$(mktemp -d "${TMPDIR:-/tmp}/touchtracker-postgres.XXXXXX")
 trap 'Scripts/postgres.sh stop "$postgres_dir"' EXIT
 TOUCHTRACKER_TEST_POSTGRES_URL=$(Scripts/postgres.sh start "$postgres_dir")
 export TOUCHTRACKER_TEST_POSTGRES_URL
 echo "test.sh: PostgreSQL for the tests at $TOUCHTRACKER_TEST_POSTGRES_URL" >&2
-swift test --skip-build
+swift test --skip-build --filter "TouchTrackerStoreTests|MultiServerLiveTests"
 TOUCHTRACKER_BIN="$(swift build --show-bin-path)/touchtracker" python3 -m pytest -q Tests/e2e
