@@ -143,18 +143,9 @@ public final class PostgresDrawingStore: DrawingStorage {
   public func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
     try await read { connection in
       guard let head = try await self.head(name.rawValue, on: connection), !head.isDeleted else { return nil }
-      guard since >= head.snapshotRevision, since <= head.revision else {
-        throw DrawingStoreError.changesGone(
-          name: name.rawValue, since: since, snapshotRevision: head.snapshotRevision, current: head.revision)
-      }
+      try head.checkLogReaches(since)
       let records = try await self.changeRecords(name.rawValue, after: since, on: connection)
-      guard records.count == head.revision - since else { throw DrawingStoreError.damaged(name: name.rawValue) }
-      return StoredChanges(
-        revision: head.revision,
-        changes: try records.map { record in
-          let record = try record.verified()
-          return StoredChange(revision: record.revision, json: record.change, batchKey: record.batchKey)
-        })
+      return try StoredChanges(records, after: since, head: head)
     }
   }
 
