@@ -5,14 +5,6 @@ import TouchTrackerTestSupport
 /// What a new user trips on with the book's gestures (issue 10), fixed in the
 /// core so every host gets the fix: each test failed before its fix.
 @Suite struct EverydayGestureTests {
-  /// An app with one finished horizontal line from (100, 100) to (300, 100).
-  private func appWithOneLine() throws -> TouchTrackerApp {
-    let app = TouchTrackerApp()
-    try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
-    app.advanceClock(to: 1)
-    return app
-  }
-
   /// Holds the line at (200, 102) with finger 1 from time 2 until the long press begins.
   private func holdTheLine(in app: TouchTrackerApp) throws {
     try app.send([began(1, 200, 102)], at: 2)
@@ -23,7 +15,7 @@ import TouchTrackerTestSupport
   private let original = Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))
 
   @Test func aHeldLineStaysPutWhileAnotherFingerDrawsElsewhere() throws {
-    let app = try appWithOneLine()
+    let app = try TouchTrackerApp.withOneLine()
     try holdTheLine(in: app)
     try app.send([began(2, 100, 400)], at: 2.65)
     try app.send([moved(2, 200, 400)], at: 2.7)
@@ -44,7 +36,7 @@ import TouchTrackerTestSupport
   }
 
   @Test func aHeldLineMovesTheWholeDistanceWithASecondFingerResting() throws {
-    let app = try appWithOneLine()
+    let app = try TouchTrackerApp.withOneLine()
     try holdTheLine(in: app)
     try app.send([began(2, 500, 500)], at: 2.65)
     try app.send([moved(1, 220, 122)], at: 2.7)
@@ -56,7 +48,7 @@ import TouchTrackerTestSupport
   }
 
   @Test func drawingElsewhereHidesTheMenuAndEndsTheSelection() throws {
-    let app = try appWithOneLine()
+    let app = try TouchTrackerApp.withOneLine()
     try app.tap(at: Point(x: 200, y: 105), time: 2)
     app.settle()
     #expect(app.state.menu == ["Delete"] && app.state.selectedLine == 0)
@@ -70,7 +62,7 @@ import TouchTrackerTestSupport
   }
 
   @Test func tappingTheMenuKeepsTheSelectionForItsCommand() throws {
-    let app = try appWithOneLine()
+    let app = try TouchTrackerApp.withOneLine()
     try app.tap(at: Point(x: 200, y: 105), time: 2)
     app.settle()
     try app.tap(title: "Delete", at: 3)
