@@ -35,8 +35,12 @@ def get(server, name):
 
 
 def open_menu(page):
+    """Opens the menu and waits for the list it fetches now, not the one a previous opening left."""
+    # The list is fetched on the menu's `toggle` event, which fires after the
+    # click returns: waiting only for "not busy" could read the old list.
+    page.evaluate("document.getElementById('drawing-list').replaceChildren()")
     page.click("#file-menu summary")
-    page.wait_for_selector("#drawing-list:not([aria-busy])", state="attached")
+    page.wait_for_selector("#drawing-list:not([aria-busy]) > *", state="attached")
 
 
 def names_in_menu(page):
