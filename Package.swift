@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(
@@ -33,6 +34,9 @@ let package = Package(
       dependencies: [
         "TouchTrackerCore",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
@@ -75,7 +79,12 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "TouchTrackerStoreTests", dependencies: ["TouchTrackerStore", "TouchTrackerTestSupport"]),
+    .testTarget(
+      name: "TouchTrackerStoreTests",
+      dependencies: [
+        "TouchTrackerStore", "TouchTrackerTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
     // What the tests share: a raw TCP connection to a live server, drawings compared without ids.
     .target(name: "TouchTrackerTestSupport", dependencies: ["TouchTrackerCore"], path: "Tests/Support"),
     .testTarget(

@@ -3,8 +3,10 @@
 # installs what is missing (Debian packages with apt, Python packages with pip).
 #
 #   Scripts/setup.sh wasm      wasi-libc, clang's wasm32 builtins and binaryen, for the WebAssembly core
-#   Scripts/setup.sh browser   chromium, playwright and pytest, for the end-to-end tests
+#   Scripts/setup.sh browser   chromium, playwright, pytest, and zxing-cpp with numpy (decodes the
+#                              Share sheet's QR code), for the end-to-end tests
 #   Scripts/setup.sh benchmark websockets, for the live-sync load harness (Benchmarks/server/live.py)
+#   Scripts/setup.sh postgres  PostgreSQL (server and psql), for the PostgreSQL store's tests (Scripts/postgres.sh)
 set -euo pipefail
 
 apt_packages=()
@@ -14,10 +16,12 @@ for group in "$@"; do
     wasm) apt_packages+=(wasi-libc libclang-rt-14-dev-wasm32 binaryen) ;;
     browser)
       apt_packages+=(chromium)
-      pip_packages+=(playwright pytest)
+      # PACKAGE or PACKAGE:MODULE, when the module imports under another name.
+      pip_packages+=(playwright pytest numpy zxing-cpp:zxingcpp)
       ;;
     benchmark) pip_packages+=(websockets) ;;
-    *) echo "setup.sh: unknown group '$group' (expected wasm, browser or benchmark)" >&2; exit 2 ;;
+    postgres) apt_packages+=(postgresql postgresql-client) ;;
+    *) echo "setup.sh: unknown group '$group' (expected wasm, browser, benchmark or postgres)" >&2; exit 2 ;;
   esac
 done
 
@@ -46,8 +50,10 @@ if ((${#missing[@]})); then
 fi
 
 missing=()
-for package in "${pip_packages[@]}"; do
-  python3 -c "import $package" 2>/dev/null || missing+=("$package")
+for entry in "${pip_packages[@]}"; do
+  package=${entry%%:*}
+  module=${entry#*:}
+  python3 -c "import $module" 2>/dev/null || missing+=("$package")
 done
 if ((${#missing[@]})); then
   echo "setup.sh: installing ${missing[*]} from PyPI" >&2

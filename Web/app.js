@@ -5,9 +5,10 @@
 // the frame loop.
 
 import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
-import { attachInput, cancelAllTouches, lastInputTime } from './input/pointers.js';
+import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from './input/pointers.js';
 import { draw, invalidateStaticLayer, liveTexts, paintStats, resize } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
+import { access } from './sync/access.js';
 import { live } from './sync/live.js';
 import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
@@ -72,19 +73,33 @@ async function start() {
   attachInspector();
   resize();
   await localCopies.migrateLegacy().catch(() => {});
-  const name = new URLSearchParams(location.search).get('drawing') || 'default';
-  if (NAME_PATTERN.test(name)) {
-    await saver.open(name);
-  } else {
-    showBanner(`“${name}” is not a drawing name (1–64 letters, digits, - or _).`, 'warning', [['OK', hideBanner]]);
-    await saver.open('default');
+  const asked = new URLSearchParams(location.search).get('drawing') || 'default';
+  const name = NAME_PATTERN.test(asked) ? asked : 'default';
+  // A share link's key (or the admin's token) leaves the address bar before anything else happens.
+  access.takeFromAddress(name);
+  if (name !== asked) {
+    showBanner(`“${asked}” is not a drawing name (1–64 letters, digits, - or _).`, 'warning', [['OK', hideBanner]]);
+  }
+  // What this page's key opens decides whether it may draw; the drawing loads meanwhile.
+  const checked = access.check(name);
+  await saver.open(name);
+  await checked;
+  setReadOnlyInput(access.readOnly);
+  if (access.role === 'none') {
+    showBanner(
+      `“${name}” needs its share link: open the link you were sent, or the admin link the server printed at start.`,
+      'warning',
+    );
   }
   localCopies.pruneClean(saver.name).catch(() => {});
   // `?live=off` saves over HTTP only, as before live sync (for networks that drop WebSockets).
-  if (new URLSearchParams(location.search).get('live') !== 'off') live.start(origin);
+  if (new URLSearchParams(location.search).get('live') !== 'off' && access.role !== 'none') live.start(origin);
   lastChange = tt.tt_change_count();
   refreshToolbar(true);
   requestAnimationFrame(frame);
+  // The page's files kept for starting offline (sw.js). Only in a secure
+  // context (https, or localhost): a phone on http://192.168.x.y goes without.
+  navigator.serviceWorker?.register('sw.js').catch(() => {});
 }
 
 /** For tests and the curious: `await touchtracker.ready; touchtracker.state()`. */
@@ -119,6 +134,8 @@ window.touchtracker = {
   }),
   /** Drawing together: the connection's status, this page's id, others' batches received, who is drawing now. */
   live: () => ({ status: live.status, client: live.client, received: live.received, presence: presenceState() }),
+  /** What this page's key opens ('open', 'admin', 'edit', 'view', 'none', 'unknown') and the links it was given. */
+  access: () => ({ role: access.role, links: access.links }),
   /** The live connection itself, so tests can cut it. */
   liveSocketForTests: () => live.socket,
   /** The inspector: on or off, the records taken so far and what its panel shows. */

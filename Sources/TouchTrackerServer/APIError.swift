@@ -93,7 +93,8 @@ extension APIError {
     switch error {
     case .conflict(_, _, let current): self.init(.conflict, error.description, revision: current)
     case .changesGone(_, _, _, let current): self.init(.gone, error.description, revision: current)
-    case .cannotOpen, .damaged, .unreadable: self.init(.internalServerError, error.description)
+    case .cannotOpen, .badURL, .damaged, .unreadable: self.init(.internalServerError, error.description)
+    case .unavailable: self.init(.serviceUnavailable, error.description)
     }
   }
 }

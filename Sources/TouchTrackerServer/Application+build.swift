@@ -9,18 +9,20 @@ import TouchTrackerStore
 ///
 /// - Parameter onServerRunning: Called once the server listens, with the port
 ///   it listens on (useful when `configuration.port` is 0).
-/// - Throws: `DrawingStoreError.cannotOpen` if the database cannot be opened.
+/// - Throws: `DrawingStoreError.cannotOpen` if the database cannot be
+///   opened, `.badURL` for a PostgreSQL URL that cannot be used.
 public func buildApplication(
   _ configuration: ServerConfiguration,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "touchtracker")
   logger.logLevel = configuration.logLevel
-  let store = try DrawingStore(path: configuration.databasePath)
+  let store = try await openDrawingStorage(configuration.databasePath)
   let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
   let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
   let live = LiveUpgrade(
-    rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost))
+    rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost),
+    check: AccessCheck(control: configuration.accessControl, store: store))
   let connectionLimit = ConnectionLimit.fromFileDescriptorLimit()
   let waiting = WaitingConnections(capacity: configuration.maximumWaitingConnections ?? connectionLimit / 2)
   return Application(
@@ -31,6 +33,7 @@ public func buildApplication(
       serverName: "TouchTracker",
       availableConnectionsDelegate: MaximumAvailableConnections(connectionLimit)
     ),
+    services: [StoreClosing(store: store)],
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
     logger: logger
   )
@@ -40,16 +43,17 @@ public func buildApplication(
 ///
 /// Middleware order, outermost first: security headers on every answer;
 /// the Host/Origin check before anything is read or written; JSON errors
-/// under `/api/`; then the page's files.
+/// under `/api/`; then the page's files; under `/api/drawings`, access
+/// control (`AccessMiddleware`) before every route.
 ///
 /// Live sockets (`GET /api/drawings/NAME/live`) are upgraded before the
 /// router (`LiveUpgrade`, in `buildApplication`); the router answers that
 /// path's plain `GET`s.
-public func buildRouter(store: DrawingStore, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+public func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
   buildRouter(store: store, configuration: configuration, rooms: LiveRooms(store: store))
 }
 
-func buildRouter(store: DrawingStore, configuration: ServerConfiguration, rooms: LiveRooms) -> Router<
+func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, rooms: LiveRooms) -> Router<
   BasicRequestContext
 > {
   let assets = configuration.webRoot.map { WebAssets(root: $0) } ?? WebAssets()
@@ -61,7 +65,10 @@ func buildRouter(store: DrawingStore, configuration: ServerConfiguration, rooms:
   router.add(middleware: APIErrorMiddleware())
   router.add(middleware: WebAssetsMiddleware(assets: assets))
   HealthController(store: store, assets: assets).addRoutes(to: router)
-  DrawingsController(store: store, rooms: rooms).addRoutes(to: router.group("api/drawings"))
+  let check = AccessCheck(control: configuration.accessControl, store: store)
+  let drawings = router.group("api/drawings").add(middleware: AccessMiddleware(check: check))
+  DrawingsController(store: store, rooms: rooms).addRoutes(to: drawings)
+  LinksController(store: store, check: check, rooms: rooms).addRoutes(to: drawings)
   return router
 }
 
@@ -90,4 +97,15 @@ public func runServer(
   )
   group.maximumGracefulShutdownDuration = max(configuration.shutdownLimit - .seconds(1), .milliseconds(100))
   try await ServiceGroup(configuration: group).run()
+}
+
+/// Closes the store when the server shuts down (PostgreSQL: its pool and
+/// its listening connection).
+struct StoreClosing: Service {
+  let store: any DrawingStorage
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    await store.close()
+  }
 }

@@ -19,7 +19,7 @@ import TouchTrackerStore
 /// (`LiveRooms`), so the clients of `.../live` see appended changes and a
 /// `reset` after `PUT` and `DELETE`, in revision order.
 struct DrawingsController {
-  let store: DrawingStore
+  let store: any DrawingStorage
   let rooms: LiveRooms
 
   func addRoutes(to group: RouterGroup<BasicRequestContext>) {
@@ -176,6 +176,10 @@ struct DrawingsController {
         try await room.replace(revision: { $0 ? 0 : nil }) { try await store.delete(name, ifRevision: expected) }
       }
       guard deleted else { throw APIError.notFound(name) }
+      // Its links are revoked with it: a drawing made again under the name
+      // gets new ones, and whoever watched it with a link is let go.
+      try await store.removeLinks(of: name)
+      await rooms.withRoom(name) { $0.dismissLinkHolders("The drawing was deleted") }
       return Response(status: .noContent)
     } catch let error as DrawingStoreError {
       throw APIError(error)

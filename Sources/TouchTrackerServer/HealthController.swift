@@ -6,7 +6,7 @@ import TouchTrackerStore
 /// or a load balancer; 503 with the reason when the database cannot be read.
 /// `"wasm": false` says the binary was built without the page's core.
 struct HealthController {
-  let store: DrawingStore
+  let store: any DrawingStorage
   let assets: WebAssets
 
   func addRoutes(to router: Router<BasicRequestContext>) {
@@ -25,7 +25,7 @@ struct HealthController {
       _ = try await store.list()
     } catch {
       context.logger.error("Health check: cannot read the database: \(error)")
-      throw APIError(.serviceUnavailable, "Cannot read the database '\(store.path)'")
+      throw APIError(.serviceUnavailable, "Cannot read the database '\(store.location)'")
     }
     return try JSONBody.response(Health(status: "ok", version: TouchTrackerVersion.current, wasm: assets.hasWasm))
   }

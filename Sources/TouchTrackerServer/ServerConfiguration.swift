@@ -4,7 +4,9 @@ import Logging
 public struct ServerConfiguration: Sendable {
   public var host: String
   public var port: Int
-  /// The SQLite file of the drawings; created if missing.
+  /// The SQLite file of the drawings (created if missing), or the URL of
+  /// a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`), which
+  /// several servers can share.
   public var databasePath: String
   /// The directory of `index.html`, `app.js`, `touchtracker.wasm` and the
   /// rest of the page, read from disk on every request (for development);
@@ -23,6 +25,9 @@ public struct ServerConfiguration: Sendable {
   /// process exits anyway, whatever the clients are doing.
   public var shutdownLimit: Duration
   public var logLevel: Logger.Level
+  /// Share links and the admin token (`AccessControl`); nil: off, everyone
+  /// who reaches the server may do anything (loopback only, by default).
+  public var accessControl: AccessControl?
   /// The limits of the live sockets (message size and rate, send queues);
   /// DESIGN.md's unless a test makes them small.
   var liveLimits = LiveLimits()
@@ -36,8 +41,10 @@ public struct ServerConfiguration: Sendable {
     timeouts: ConnectionTimeouts = ConnectionTimeouts(),
     maximumWaitingConnections: Int? = nil,
     shutdownLimit: Duration = .seconds(8),
-    logLevel: Logger.Level = .notice
+    logLevel: Logger.Level = .notice,
+    accessControl: AccessControl? = nil
   ) {
+    self.accessControl = accessControl
     self.host = host
     self.port = port
     self.databasePath = databasePath

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchTrackerServer
+import TouchTrackerStore
 
 /// `touchtracker serve`: the browser app and the drawings API on one port.
 ///
@@ -12,8 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
     abstract: "Serve the app in the browser and save its drawings.",
     discussion: """
       Open the printed URL; add ?drawing=NAME to open another drawing. Stop with Ctrl-C.
-      There is no access control yet: anyone who reaches the port can read and change every drawing, \
-      so the server listens on loopback only unless --allow-remote is given.
+      On loopback (the default) anyone on this machine may open every drawing. With --access-control \
+      every drawing needs its share link (the Share button makes them) or the admin token, which is \
+      printed at start in a link to open; listening on any other address needs --access-control.
       """
   )
 
@@ -23,7 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The port to listen on (0: any free port).")
   var port = 8080
 
-  @Option(help: ArgumentHelp("The SQLite file of the drawings; created if missing.", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "The SQLite file of the drawings (created if missing), or a PostgreSQL database: postgres://USER@HOST:PORT/DATABASE (several servers can share one).",
+      valueName: "path-or-url"))
   var database = "touchtracker.sqlite"
 
   @Option(
@@ -38,31 +43,39 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "name"))
   var publicHost: String?
 
-  @Flag(help: "Allow listening on an address other machines can reach (there is no access control yet).")
-  var allowRemote = false
+  @Flag(
+    help: """
+      Require a drawing's share link or the admin token (printed at start) for every drawing; \
+      needed to listen beyond loopback.
+      """)
+  var accessControl = false
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("Invalid port \(port): use 0 to 65535") }
+    if PostgresURL.isPostgres(database) {
+      do {
+        _ = try PostgresURL(database)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
   }
 
   func run() async throws {
-    if !Self.isLoopback(host) {
-      guard allowRemote else {
-        throw CLIError(
-          "Listening on '\(host)' would let other machines read and change every drawing (there is no access control yet); pass --allow-remote to do it anyway"
-        )
-      }
-      CLIInput.printError(
-        "Warning: listening on '\(host)' with no access control: anyone who reaches this port can read, change and delete every drawing"
+    if !Self.isLoopback(host) && !accessControl {
+      throw CLIError(
+        "Listening on '\(host)' needs --access-control: without it anyone who reaches the port could read, change and delete every drawing"
       )
     }
+    let access = accessControl ? AccessControl() : nil
     let webRoot = try self.webRoot.map { try WebRoot.check($0).path }
     let configuration = ServerConfiguration(
       host: host,
       port: port,
       databasePath: database,
       webRoot: webRoot,
-      publicHost: publicHost
+      publicHost: publicHost,
+      accessControl: access
     )
     if webRoot == nil && !WebRoot.embeddedHasWasm {
       CLIInput.printError(
@@ -72,7 +85,13 @@ struct ServeCommand: AsyncParsableCommand {
     let host = host.contains(":") ? "[\(host)]" : host
     try await runServer(configuration) { port in
       // Unbuffered, so a script reading the pipe sees the line at once.
-      FileHandle.standardOutput.write(Data("TouchTracker is listening on http://\(host):\(port)/\n".utf8))
+      var lines = "TouchTracker is listening on http://\(host):\(port)/\n"
+      if let access {
+        // On standard output only, never in a log: the one place it is shown.
+        lines += "Access control is on. Open this link to see and share every drawing (keep it to yourself):\n"
+        lines += "    http://\(host):\(port)/?token=\(access.adminToken)\n"
+      }
+      FileHandle.standardOutput.write(Data(lines.utf8))
     }
   }
 

@@ -160,7 +160,8 @@ import TouchTrackerTestSupport
   @Test func circlesArePublishedAndUndoneById() throws {
     let app = publishingApp()
     try app.send([began(1, 100, 100), began(2, 220, 180)], at: 0)
-    try app.send([ended(1, 100, 100), ended(2, 220, 180)], at: 0.1)
+    try app.send([moved(1, 80, 100), moved(2, 240, 180)], at: 0.05)
+    try app.send([ended(1, 80, 100), ended(2, 240, 180)], at: 0.1)
     app.undo()
     let published = app.drawView.takeChanges().map(\.change)
     #expect(published.count == 2)

@@ -19,9 +19,14 @@ import TouchTrackerTestSupport
     #expect(report(host, 1, .began, 100, 100, at: 1) == .queued)
     #expect(report(host, 2, .began, 200, 160, at: 1.001) == .queued)
     host.commit(at: 1.01)
+    // Fingers that stay put could still be a two-finger tap (which undoes):
+    // the circle starts once they move.
+    _ = report(host, 1, .moved, 80, 100, at: 1.05)
+    _ = report(host, 2, .moved, 220, 160, at: 1.05)
+    host.commit(at: 1.05)
     #expect(host.app.state.circlesInProgress == 1)
-    _ = report(host, 1, .ended, 100, 100, at: 1.1)
-    _ = report(host, 2, .ended, 200, 160, at: 1.1)
+    _ = report(host, 1, .ended, 80, 100, at: 1.1)
+    _ = report(host, 2, .ended, 220, 160, at: 1.1)
     host.commit(at: 1.1)
     #expect(host.app.drawing.circles.count == 1)
     #expect(host.changeCount == 1, "a finished circle is one change for the page to save")

@@ -13,8 +13,8 @@ import TouchTrackerTestSupport
 /// 2. The selection, if any, is a line of the drawing; a visible menu always
 ///    belongs to a selected line (tapping "Delete" must delete something).
 /// 3. Finished lines are never lost by themselves: the number of lines drops
-///    only in an event that undoes, redoes, deletes (the menu) or clears (a
-///    double tap), as the event-order log shows.
+///    only in an event that undoes (also by a two-finger tap), redoes,
+///    deletes (the menu) or clears (a double tap), as the event-order log shows.
 /// 4. Finished lines are never altered by themselves: unless such a command
 ///    or a long press (which moves a held line) happened in the event, the
 ///    lines before it are a prefix of the lines after it.
@@ -255,7 +255,11 @@ final class TouchSession {
     let state = app.state
     let lines = app.drawing.lines
     let newEntries = log.entries.dropFirst(logCountBefore)
-    let command = wasCommand || newEntries.contains { $0 == "doubleTap(_:)" || $0 == "delete(_:)" }
+    let command =
+      wasCommand
+      || newEntries.contains {
+        $0 == "doubleTap(_:)" || $0 == "delete(_:)" || $0 == "twoFingerTap(_:)"
+      }
     // A long press that began in an earlier step and still holds its line
     // moves it too (its pan follows the fingers), with nothing new in the log.
     let lastPress = log.entries.prefix(logCountBefore).last { $0.hasPrefix("longPress(_:)") }

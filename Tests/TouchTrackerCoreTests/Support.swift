@@ -54,6 +54,14 @@ func ended(_ id: Int, _ x: Double, _ y: Double) -> TouchInput { TouchInput(id: i
 func cancelled(_ id: Int, _ x: Double, _ y: Double) -> TouchInput { TouchInput(id: id, phase: .cancelled, x: x, y: y) }
 
 extension TouchTrackerApp {
+  /// An app with one finished horizontal line from (100, 100) to (300, 100), its clock at 1 s.
+  static func withOneLine() throws -> TouchTrackerApp {
+    let app = TouchTrackerApp()
+    try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
+    app.advanceClock(to: 1)
+    return app
+  }
+
   /// One finger drawing a straight line from `a` to `b`, starting at `time`.
   func drawLine(from a: Point, to b: Point, id: Int = 1, at time: Double) throws {
     try send([TouchInput(id: id, phase: .began, location: a)], at: time)

@@ -24,11 +24,13 @@ extension ChangeLogTesting {
     Circle(id: ShapeID(rawValue: id), center: Point(x: 5, y: 5), radius: 2)
   }
 
-  /// A store that compacts only when told.
-  static func withStore<T>(_ body: (DrawingStore, String) async throws -> T) async throws -> T {
-    try await withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("a.sqlite").path
-      return try await body(try DrawingStore(path: path, compaction: .manual, now: DrawingStoreTests.clock), path)
+  /// A store of `backend` that compacts only when told, on a fresh
+  /// database; `open` opens another on the same database.
+  static func withStore<T>(
+    _ backend: StoreBackend, _ body: (any StoreTestHooks, StoreOpener) async throws -> T
+  ) async throws -> T {
+    try await backend.withDatabase { open in
+      try await body(try await open(compaction: .manual, now: DrawingStoreTests.clock), open)
     }
   }
 
@@ -45,13 +47,14 @@ extension ChangeLogTesting {
   }
 
   /// The log's state as stored: (snapshotRevision, log rows).
-  static func log(of store: DrawingStore, _ name: DrawingName = try! DrawingName("d")) async throws -> (Int, [Int]) {
-    try await store.database.read { db in
-      let snapshot = try Int.fetchOne(
-        db, sql: "SELECT snapshotRevision FROM drawing WHERE name = ?", arguments: [name.rawValue])
-      let rows = try Int.fetchAll(
-        db, sql: "SELECT revision FROM drawingChange WHERE name = ? ORDER BY revision", arguments: [name.rawValue])
-      return (snapshot ?? -1, rows)
-    }
+  static func log(of store: any DrawingStorage, _ name: DrawingName = try! DrawingName("d")) async throws -> (
+    Int, [Int]
+  ) {
+    let store = store as! any StoreTestHooks
+    let snapshot = try await store.integersForTesting(
+      "SELECT snapshotRevision FROM drawing WHERE name = \(sqlLiteral(name.rawValue))")
+    let rows = try await store.integersForTesting(
+      "SELECT revision FROM drawingChange WHERE name = \(sqlLiteral(name.rawValue)) ORDER BY revision")
+    return (snapshot.first ?? -1, rows)
   }
 }

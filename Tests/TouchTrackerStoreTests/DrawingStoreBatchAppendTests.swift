@@ -7,8 +7,9 @@ import TouchTrackerCore
 /// `append(batches:to:)`: several batches in one transaction, as the live
 /// sync commits what arrived while the previous commit was being synced.
 @Suite struct DrawingStoreBatchAppendTests: ChangeLogTesting {
-  @Test func batchesGetConsecutiveRevisionsAndAKnownKeyIsAnsweredNotAppended() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func batchesGetConsecutiveRevisionsAndAKnownKeyIsAnsweredNotAppended(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1)], to: Self.name, key: "old")
       let results = try await store.append(
         batches: [
@@ -28,8 +29,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func aRefusedBatchStoresNothingOfItselfAndTheOthersAreStored() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func aRefusedBatchStoresNothingOfItselfAndTheOthersAreStored(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       let nan = Change.moveLine(ShapeID(rawValue: 1), begin: Point(x: .nan, y: 0), end: Point(x: 0, y: 0))
       let results = try await store.append(
         batches: [

@@ -11,8 +11,9 @@ import TouchTrackerCore
 @Suite struct DrawingStoreChangeLogTests: ChangeLogTesting {
   // MARK: - Appending
 
-  @Test func appendingCreatesTheDrawingAndGivesEachChangeARevision() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func appendingCreatesTheDrawingAndGivesEachChangeARevision(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       #expect(try await store.append([Self.add(1, 2)], to: Self.name, ifRevision: 0) == 1)
       let more: [Change] = [
         Self.add(3), .moveLine(ShapeID(rawValue: 1), begin: Point(x: 9, y: 9), end: Point(x: 0, y: 0)),
@@ -27,8 +28,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func appendingOnASavedDrawingBuildsOnItsDocument() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func appendingOnASavedDrawingBuildsOnItsDocument(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       let saved = Drawing(lines: [Self.line(10), Self.line(11)])
       try await store.save(saved, as: Self.name)
       #expect(
@@ -39,8 +41,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func aStaleAppendIsAConflictThatAppendsNothing() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func aStaleAppendIsAConflictThatAppendsNothing(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1)], to: Self.name)
       try await store.append([Self.add(2)], to: Self.name)
       await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 1, current: 2)) {
@@ -59,8 +62,9 @@ import TouchTrackerCore
   }
 
   /// Of several appends expecting one revision, exactly one lands, as with `save`.
-  @Test func ofConcurrentAppendsExpectingOneRevisionExactlyOneWins() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func ofConcurrentAppendsExpectingOneRevisionExactlyOneWins(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1)], to: Self.name)
       let results = await withTaskGroup(of: Bool.self) { group in
         for id in UInt64(2)...9 {
@@ -73,8 +77,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func anEmptyBatchAppendsNothingAndAnswersTheRevision() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func anEmptyBatchAppendsNothingAndAnswersTheRevision(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       #expect(try await store.append([], to: Self.name) == 0)
       #expect(try await store.load(Self.name) == nil)
       try await store.append([Self.add(1)], to: Self.name)
@@ -85,8 +90,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func aRetriedBatchWithItsKeyAppendsNothingAndAnswersWhereItEnded() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func aRetriedBatchWithItsKeyAppendsNothingAndAnswersWhereItEnded(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       let batch = [Self.add(1), Self.add(2)]
       #expect(try await store.append(batch, to: Self.name, ifRevision: 0, key: "batch-1") == 2)
       #expect(try await store.append([Self.add(3)], to: Self.name, ifRevision: 2, key: "batch-2") == 3)
@@ -107,8 +113,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func countsMoveWithTheChangesAndCompactionMakesThemExact() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func countsMoveWithTheChangesAndCompactionMakesThemExact(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       func counts() async throws -> (Int, Int)? {
         try await store.list().first.map { ($0.lineCount, $0.circleCount) }
       }
@@ -130,20 +137,21 @@ import TouchTrackerCore
 
   /// Appending never reads the document: a damaged snapshot does not stop
   /// it (reading then reports the damage).
-  @Test func appendingNeverReadsTheSnapshot() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func appendingNeverReadsTheSnapshot(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.save(Drawing(lines: [Self.line(1)]), as: Self.name)
-      try await store.database.write { db in
-        try db.execute(sql: "UPDATE drawingSnapshot SET document = replace(document, '\"begin\"', '\"begiN\"')")
-      }
+      try await store.executeForTesting(
+        "UPDATE drawingSnapshot SET document = replace(document, '\"begin\"', '\"begiN\"')")
       #expect(try await store.append([Self.add(2)], to: Self.name, ifRevision: 1) == 2)
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.loadDocument(Self.name) }
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.compact(Self.name) }
     }
   }
 
-  @Test func aChangeTheLogCouldNotReplayIsRefusedBeforeAnythingIsStored() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func aChangeTheLogCouldNotReplayIsRefusedBeforeAnythingIsStored(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       let refused: [(Change, String)] = [
         (
           .add(lines: [Line(begin: Point(x: 1, y: 1), end: Point(x: 2, y: 2))], circles: [], at: nil),
@@ -178,8 +186,9 @@ import TouchTrackerCore
   /// A line added with a circle's id (or the other way round) replaces
   /// that shape, as an add replaces a shape of its own kind: the drawing
   /// never holds one id twice, which no reader would open.
-  @Test func anAddWithAnIdOfTheOtherKindReplacesThatShape() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func anAddWithAnIdOfTheOtherKindReplacesThatShape(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([.add(lines: [Self.line(1)], circles: [Self.circle(2)], at: nil)], to: Self.name)
       try await store.append([.add(lines: [Self.line(2)], circles: [], at: nil)], to: Self.name)
       try await store.append([.add(lines: [], circles: [Self.circle(1)], at: nil)], to: Self.name)
@@ -196,36 +205,34 @@ import TouchTrackerCore
 
   /// No log after the snapshot: the stored text as it is, not decoded and
   /// written again (this one is spaced as no encoder writes it).
-  @Test func withoutALogTheSnapshotIsReadAsItIs() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func withoutALogTheSnapshotIsReadAsItIs(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.save(Drawing(lines: [Self.line(1)]), as: Self.name)
       let spaced = #"{ "format": "touchtracker", "version": 1, "lines": [], "circles": [] }"#
-      try await store.database.write { db in
-        try db.execute(
-          sql: "UPDATE drawingSnapshot SET document = ?, checksum = ?",
-          arguments: [spaced, Int64(CRC32.checksum(spaced.utf8))])
-      }
+      try await store.executeForTesting(
+        "UPDATE drawingSnapshot SET document = \(sqlLiteral(spaced)), checksum = \(CRC32.checksum(spaced.utf8))")
       #expect(Self.text(try await store.loadDocument(Self.name)) == spaced)
       try await store.append([Self.add(2)], to: Self.name)
       #expect(Self.text(try await store.loadDocument(Self.name)) == Self.document(Self.applied([Self.add(2)])))
     }
   }
 
-  @Test func aDamagedChangeIsReportedNeverServed() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func aDamagedChangeIsReportedNeverServed(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1), Self.add(2)], to: Self.name)
-      try await store.database.write { db in
-        try db.execute(
-          sql: "UPDATE drawingChange SET change = replace(change, '\"x\":1', '\"x\":7') WHERE revision = 2")
-      }
+      try await store.executeForTesting(
+        "UPDATE drawingChange SET change = replace(change, '\"x\":1', '\"x\":7') WHERE revision = 2")
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.loadDocument(Self.name) }
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.changes(of: Self.name, since: 1) }
       #expect(try await store.changes(of: Self.name, since: 2)?.changes == [])
     }
   }
 
-  @Test func changesSinceARevisionUntilTheyAreCompacted() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func changesSinceARevisionUntilTheyAreCompacted(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       #expect(try await store.changes(of: Self.name, since: 0) == nil)
       let changes = [Self.add(1), Self.add(2), .deleteLine(ShapeID(rawValue: 1))]
       try await store.append(changes, to: Self.name)
@@ -253,8 +260,9 @@ import TouchTrackerCore
 
   // MARK: - Save and delete over a log
 
-  @Test func savingADocumentReplacesTheSnapshotAndEmptiesTheLog() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func savingADocumentReplacesTheSnapshotAndEmptiesTheLog(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1), Self.add(2)], to: Self.name)
       let imported = Drawing(lines: [Self.line(40)])
       #expect(try await store.save(imported, as: Self.name, ifRevision: 2) == 3)
@@ -266,8 +274,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func deletingEmptiesTheLogAndAnAppendCreatesTheDrawingAgainAfterItsTombstone() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func deletingEmptiesTheLogAndAnAppendCreatesTheDrawingAgainAfterItsTombstone(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1), Self.add(2)], to: Self.name)
       #expect(try await store.delete(Self.name, ifRevision: 2))
       #expect(try await Self.log(of: store) == (3, []))
@@ -289,13 +298,13 @@ import TouchTrackerCore
 
   /// Listing reads the summary columns of `drawing` alone: with every
   /// snapshot and change gone it still answers.
-  @Test func listingReadsNoDocumentAndNoChange() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func listingReadsNoDocumentAndNoChange(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.save(Drawing(lines: [Self.line(1)]), as: DrawingName("a"))
       try await store.append([Self.add(1), Self.add(2)], to: DrawingName("b"))
-      try await store.database.write { db in
-        try db.execute(sql: "DROP TABLE drawingSnapshot; DROP TABLE drawingChange")
-      }
+      try await store.executeForTesting("DROP TABLE drawingSnapshot")
+      try await store.executeForTesting("DROP TABLE drawingChange")
       #expect(try await store.list().map(\.name.rawValue) == ["a", "b"])
       #expect(try await store.list().map(\.lineCount) == [1, 2])
     }

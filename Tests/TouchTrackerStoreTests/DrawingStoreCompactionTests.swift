@@ -12,9 +12,9 @@ import TouchTrackerCore
   /// For random changes, the same document three ways, byte for byte:
   /// snapshot plus log replayed, the compacted snapshot, and the changes
   /// applied in memory; with compactions at random points in between.
-  @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-  func compactionChangesNothingAReaderSees(seed: UInt64) async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available, [1, 2, 3, 4, 5] as [UInt64])
+  func compactionChangesNothingAReaderSees(_ backend: StoreBackend, seed: UInt64) async throws {
+    try await Self.withStore(backend) { store, _ in
       var generator = ChangeGenerator(seed: seed)
       var revision = 0
       for round in 0..<30 {
@@ -39,8 +39,9 @@ import TouchTrackerCore
 
   /// Appends that land while a compaction replays the log stay in the log,
   /// after the new snapshot: none is lost, none applied twice.
-  @Test func anAppendDuringCompactionIsKept() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func anAppendDuringCompactionIsKept(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       var generator = ChangeGenerator(seed: 42)
       let first = (0..<20).map { _ in generator.next() }
       try await store.append(first, to: Self.name)
@@ -61,10 +62,11 @@ import TouchTrackerCore
 
   /// Many appends racing background compactions that fire every few
   /// changes: every acknowledged change is in the drawing exactly once.
-  @Test func appendsRacingBackgroundCompactionsLoseNothing() async throws {
-    try await withTemporaryDirectory { directory in
+  @Test(arguments: StoreBackend.available)
+  func appendsRacingBackgroundCompactionsLoseNothing(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
       let policy = CompactionPolicy(maximumLogCount: 3, maximumLogBytes: 1 << 20, delay: .zero)
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, compaction: policy)
+      let store = try await open(compaction: policy)
       try await withThrowingTaskGroup(of: Void.self) { group in
         for writer in UInt64(0)..<4 {
           group.addTask {
@@ -83,8 +85,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func aCompactionThatASaveOvertookStoresNothing() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func aCompactionThatASaveOvertookStoresNothing(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1), Self.add(2)], to: Self.name)
       let imported = Drawing(lines: [Self.line(9)])
       let compacted = try await store.compact(Self.name) { try await store.save(imported, as: Self.name) }
@@ -94,8 +97,9 @@ import TouchTrackerCore
     }
   }
 
-  @Test func aCompactionThatADeleteOvertookStoresNothing() async throws {
-    try await Self.withStore { store, _ in
+  @Test(arguments: StoreBackend.available)
+  func aCompactionThatADeleteOvertookStoresNothing(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, _ in
       try await store.append([Self.add(1), Self.add(2)], to: Self.name)
       let compacted = try await store.compact(Self.name) {
         try await store.delete(Self.name)
@@ -107,10 +111,11 @@ import TouchTrackerCore
     }
   }
 
-  @Test func aLongLogIsCompactedInTheBackground() async throws {
-    try await withTemporaryDirectory { directory in
+  @Test(arguments: StoreBackend.available)
+  func aLongLogIsCompactedInTheBackground(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
       let policy = CompactionPolicy(maximumLogCount: 4, maximumLogBytes: 1 << 20, delay: .zero)
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, compaction: policy)
+      let store = try await open(compaction: policy)
       for id in UInt64(1)...3 { try await store.append([Self.add(id)], to: Self.name) }
       await store.waitForCompactions()
       #expect(try await Self.log(of: store) == (0, [1, 2, 3]))
@@ -121,35 +126,37 @@ import TouchTrackerCore
     }
   }
 
-  @Test func aLargeChangeIsCompactedInTheBackground() async throws {
-    try await withTemporaryDirectory { directory in
+  @Test(arguments: StoreBackend.available)
+  func aLargeChangeIsCompactedInTheBackground(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
       let policy = CompactionPolicy(maximumLogCount: 1000, maximumLogBytes: 10_000, delay: .zero)
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, compaction: policy)
+      let store = try await open(compaction: policy)
       try await store.append([.add(lines: (1...200).map { Self.line($0) }, circles: [], at: nil)], to: Self.name)
       await store.waitForCompactions()
       #expect(try await Self.log(of: store) == (1, []))
     }
   }
 
-  @Test func longLogsAreCompactedWhenTheStoreOpens() async throws {
-    try await withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("a.sqlite").path
+  @Test(arguments: StoreBackend.available)
+  func longLogsAreCompactedWhenTheStoreOpens(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
       do {
-        let store = try DrawingStore(path: path, compaction: .manual)
+        let store = try await open(compaction: .manual)
         for id in UInt64(1)...6 { try await store.append([Self.add(id)], to: Self.name) }
         try await store.append([Self.add(1)], to: DrawingName("short"))
       }
       let policy = CompactionPolicy(maximumLogCount: 5, maximumLogBytes: 1 << 20, delay: .zero)
-      let store = try DrawingStore(path: path, compaction: policy)
+      let store = try await open(compaction: policy)
       await store.waitForCompactions()
       #expect(try await Self.log(of: store) == (6, []))
       #expect(try await Self.log(of: store, DrawingName("short")) == (0, [1]))
     }
   }
 
-  @Test func readingADrawingWithALogStoresItsSnapshotWhenCompactionIsAutomatic() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func readingADrawingWithALogStoresItsSnapshotWhenCompactionIsAutomatic(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       try await store.append([Self.add(1), Self.add(2)], to: Self.name)
       #expect(try await Self.log(of: store) == (0, [1, 2]))
       let document = try await store.loadDocument(Self.name)

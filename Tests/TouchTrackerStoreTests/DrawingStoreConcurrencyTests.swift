@@ -13,7 +13,7 @@ import TouchTrackerStore
   /// Each writer loads the drawing, adds a line and saves with the revision it
   /// loaded, like a browser tab. Every acknowledged save adds exactly one line,
   /// so a lost update would show as a missing line.
-  static func write(rounds: Int, to store: DrawingStore, name: DrawingName) async throws -> Outcome {
+  static func write(rounds: Int, to store: any DrawingStorage, name: DrawingName) async throws -> Outcome {
     var outcome = Outcome()
     for _ in 0..<rounds {
       let stored = try await store.load(name)
@@ -28,7 +28,7 @@ import TouchTrackerStore
     return outcome
   }
 
-  static func check(_ outcomes: [Outcome], in store: DrawingStore, name: DrawingName) async throws {
+  static func check(_ outcomes: [Outcome], in store: any DrawingStorage, name: DrawingName) async throws {
     let acknowledged = outcomes.flatMap(\.acknowledged).sorted()
     // Exactly one save won each revision, and no revision was skipped.
     #expect(acknowledged == Array(1...acknowledged.count))
@@ -40,9 +40,10 @@ import TouchTrackerStore
     #expect(outcomes.map(\.conflicts).reduce(0, +) > 0, "the writers never raced; the test proves nothing")
   }
 
-  @Test func ofManyTasksSavingTheSameRevisionExactlyOneWins() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func ofManyTasksSavingTheSameRevisionExactlyOneWins(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       let name = try DrawingName("shared")
       let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
         for _ in 0..<8 { group.addTask { try await Self.write(rounds: 25, to: store, name: name) } }
@@ -53,11 +54,12 @@ import TouchTrackerStore
   }
 
   /// Separate stores on one file stand for separate server processes: only
-  /// SQLite's locking keeps them apart.
-  @Test func ofWritersOnSeparateConnectionsExactlyOneWinsEachRevision() async throws {
-    try await withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("a.sqlite").path
-      let stores = try (0..<4).map { _ in try DrawingStore(path: path) }
+  /// the database's locking keeps them apart.
+  @Test(arguments: StoreBackend.available)
+  func ofWritersOnSeparateConnectionsExactlyOneWinsEachRevision(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      var stores: [any DrawingStorage] = []
+      for _ in 0..<4 { stores.append(try await open()) }
       let name = try DrawingName("shared")
       let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
         for index in 0..<8 {
@@ -66,7 +68,7 @@ import TouchTrackerStore
         }
         return try await group.reduce(into: []) { $0.append($1) }
       }
-      try await Self.check(outcomes, in: DrawingStore(path: path), name: name)
+      try await Self.check(outcomes, in: open(), name: name)
     }
   }
 }

@@ -15,15 +15,14 @@ import TouchTrackerCore
     #expect(CRC32.checksum([UInt8]()) == 0)
   }
 
-  @Test func aDocumentDamagedOnDiskIsRefusedNamingTheDrawing() async throws {
-    try await withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("a.sqlite").path
-      let store = try DrawingStore(path: path)
+  @Test(arguments: StoreBackend.available)
+  func aDocumentDamagedOnDiskIsRefusedNamingTheDrawing(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       try await store.save(DrawingStoreTests.drawing(lines: 3), as: Self.name)
-      try await store.database.write { db in
-        // One character changed, the checksum left as it was: a bit flip.
-        try db.execute(sql: "UPDATE drawingSnapshot SET document = replace(document, '\"begin\"', '\"begiN\"')")
-      }
+      // One character changed, the checksum left as it was: a bit flip.
+      try await store.executeForTesting(
+        "UPDATE drawingSnapshot SET document = replace(document, '\"begin\"', '\"begiN\"')")
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.loadDocument(Self.name) }
       await #expect(throws: DrawingStoreError.damaged(name: "d")) { try await store.load(Self.name) }
       #expect(

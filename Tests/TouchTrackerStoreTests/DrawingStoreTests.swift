@@ -18,9 +18,10 @@ import TouchTrackerTestSupport
 
   static func name(_ text: String) -> DrawingName { try! DrawingName(text) }
 
-  @Test func aSavedDrawingLoadsBackWithRevisionOne() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, now: Self.clock)
+  @Test(arguments: StoreBackend.available)
+  func aSavedDrawingLoadsBackWithRevisionOne(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open(now: Self.clock)
       let drawing = Self.drawing(lines: 3, circles: 1)
       #expect(try await store.save(drawing, as: Self.name("default")) == 1)
       let stored = try #require(try await store.load(Self.name("default")))
@@ -30,17 +31,19 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func anUnknownDrawingLoadsAsNil() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func anUnknownDrawingLoadsAsNil(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       #expect(try await store.load(Self.name("nothing")) == nil)
       #expect(try await store.loadDocument(Self.name("nothing")) == nil)
     }
   }
 
-  @Test func eachSaveIncrementsTheRevision() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func eachSaveIncrementsTheRevision(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       for revision in 1...5 {
         #expect(try await store.save(Self.drawing(lines: revision), as: Self.name("d")) == revision)
       }
@@ -48,9 +51,10 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func listShowsEveryDrawingByNameWithItsCounts() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path, now: Self.clock)
+  @Test(arguments: StoreBackend.available)
+  func listShowsEveryDrawingByNameWithItsCounts(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open(now: Self.clock)
       try await store.save(Self.drawing(lines: 2, circles: 1), as: Self.name("b"))
       try await store.save(Self.drawing(lines: 1), as: Self.name("a"))
       try await store.save(Self.drawing(lines: 4), as: Self.name("a"))
@@ -65,9 +69,10 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func savingWithAnOutdatedRevisionIsAConflictThatChangesNothing() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func savingWithAnOutdatedRevisionIsAConflictThatChangesNothing(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
       try await store.save(Self.drawing(lines: 2), as: Self.name("d"), ifRevision: 1)
       let error = await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 1, current: 2)) {
@@ -79,9 +84,10 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func revisionZeroMeansTheDrawingMustNotExistYet() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func revisionZeroMeansTheDrawingMustNotExistYet(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       #expect(try await store.save(Self.drawing(lines: 1), as: Self.name("d"), ifRevision: 0) == 1)
       await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 0, current: 1)) {
         try await store.save(Self.drawing(lines: 2), as: Self.name("d"), ifRevision: 0)
@@ -93,9 +99,10 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func deleteRemovesTheDrawingAndReportsWhetherThereWasOne() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func deleteRemovesTheDrawingAndReportsWhetherThereWasOne(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
       #expect(try await store.delete(Self.name("d")) == true)
       #expect(try await store.load(Self.name("d")) == nil)
@@ -104,9 +111,10 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func deletingWithAnOutdatedRevisionIsAConflictThatKeepsTheDrawing() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func deletingWithAnOutdatedRevisionIsAConflictThatKeepsTheDrawing(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
       try await store.save(Self.drawing(lines: 2), as: Self.name("d"))
       await #expect(throws: DrawingStoreError.conflict(name: "d", expected: 1, current: 2)) {
@@ -119,9 +127,10 @@ import TouchTrackerTestSupport
 
   /// Otherwise a client holding revision 1 of the deleted drawing would
   /// overwrite a new drawing that someone else created under the same name.
-  @Test func aDrawingCreatedAgainAfterDeleteContinuesItsRevisions() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func aDrawingCreatedAgainAfterDeleteContinuesItsRevisions(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       try await store.save(Self.drawing(lines: 1), as: Self.name("d"))
       try await store.delete(Self.name("d"))
       #expect(try await store.save(Self.drawing(lines: 2), as: Self.name("d")) == 3)
@@ -131,9 +140,10 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func aDrawingWithANonFiniteNumberIsNotSaved() async throws {
-    try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+  @Test(arguments: StoreBackend.available)
+  func aDrawingWithANonFiniteNumberIsNotSaved(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
       var drawing = Self.drawing(lines: 1)
       drawing.lines[0].width = .infinity
       await #expect(throws: DocumentError.self) { try await store.save(drawing, as: Self.name("d")) }
@@ -141,17 +151,17 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func aReopenedStoreFindsWhatWasSaved() async throws {
-    try await withTemporaryDirectory { directory in
-      let path = directory.appendingPathComponent("a.sqlite").path
+  @Test(arguments: StoreBackend.available)
+  func aReopenedStoreFindsWhatWasSaved(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
       do {
-        let store = try DrawingStore(path: path)
+        let store = try await open()
         try await store.save(Self.drawing(lines: 7), as: Self.name("kept"))
         // A second connection while the first is still open sees the commit.
-        let other = try DrawingStore(path: path)
+        let other = try await open()
         #expect(try await other.load(Self.name("kept"))?.revision == 1)
       }
-      let reopened = try DrawingStore(path: path)
+      let reopened = try await open()
       #expect(try await reopened.load(Self.name("kept"))?.drawing.withoutIDs == Self.drawing(lines: 7))
     }
   }

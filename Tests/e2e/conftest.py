@@ -16,6 +16,7 @@ import functools
 import http.server
 import os
 import pathlib
+import re
 import socket
 import subprocess
 import threading
@@ -86,16 +87,19 @@ def static_url(wasm):
 class Server:
     """`touchtracker serve` on a free port with its own database; restartable."""
 
-    def __init__(self, binary, database):
+    def __init__(self, binary, database, arguments=(), log=None):
+        """`database`: a SQLite file's path, or a PostgreSQL URL (then `log` names the log file)."""
         self.binary = binary
         self.database = database
+        self.arguments = list(arguments)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
-        self.log = database.with_suffix(".log")
+        self.log = log or database.with_suffix(".log")
 
     def start(self):
         command = [str(self.binary), "serve", "--port", str(self.port), "--database", str(self.database)]
+        command += self.arguments
         # The page's files from a directory instead of those built into the binary (while changing Web/).
         if os.environ.get("TOUCHTRACKER_WEB_ROOT"):
             command += ["--web-root", os.environ["TOUCHTRACKER_WEB_ROOT"]]
@@ -109,11 +113,18 @@ class Server:
             if self.process.poll() is not None:
                 pytest.fail(f"touchtracker serve exited with {self.process.returncode}:\n{self.log.read_text()}")
             try:
-                with urllib.request.urlopen(self.url + "/api/drawings", timeout=1):
+                # /healthz: the list needs the admin token when access control is on.
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1):
                     return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
         pytest.fail(f"touchtracker serve did not answer within 30 s:\n{self.log.read_text()}")
+
+    @property
+    def admin_token(self):
+        """The token of the admin link the server printed last (with --access-control)."""
+        tokens = re.findall(r"/\?token=([A-Za-z0-9_-]{32})", self.log.read_text())
+        return tokens[-1] if tokens else None
 
     def stop(self):
         if self.process and self.process.poll() is None:

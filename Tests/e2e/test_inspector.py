@@ -131,7 +131,7 @@ def test_a_long_press_begins_after_half_a_second_and_the_pan_moves_the_line(touc
     assert (line["begin"]["y"], line["end"]["y"]) == (380, 380), "the pan moved the line with the finger"
 
 
-def test_a_three_finger_swipe_cancels_the_three_touches_in_the_view(touch):
+def test_a_three_finger_swipe_holds_its_touches_back_and_the_view_never_hears_of_them(touch):
     page = touch.page
     turn_on(page)
     # No frame waited between the moves: the swipe must be done within 1 s, even on a loaded machine.
@@ -140,19 +140,19 @@ def test_a_three_finger_swipe_cancels_the_three_touches_in_the_view(touch):
         touch.move(a=(300, y), b=(350, y), c=(400, y))
     touch.up("a", "b", "c")
     touch.settle()
-    ids = ", ".join(str(t["id"]) for t in inspector(page)["touches"][-3:][::-1])
+    ids = [t["id"] for t in inspector(page)["touches"][-3:]]
     lines = log(page)
+    # The swipe delays touchesBegan (so its fingers never flash as red lines):
+    # each touch is held back by it, and dropped once it recognizes.
     assert in_order(
         lines,
-        [
-            "double tap: possible -> failed (wrong number of touches)",
-            "three-finger swipe: possible -> ended (touches matched)",
-            "showPalette(_:) from three-finger swipe: asked DrawViewController, DrawViewController performed it",
-        ],
+        ["double tap: possible -> failed (wrong number of touches)"]
+        + [f"touch {id} began held by three-finger swipe" for id in ids]
+        + ["three-finger swipe: possible -> ended (touches matched)"]
+        + [f"touch {id} began dropped" for id in ids]
+        + ["showPalette(_:) from three-finger swipe: asked DrawViewController, DrawViewController performed it"],
     ), lines
-    cancelled = [line for line in lines if line.startswith("touchesCancelled(_:with:)")]
-    assert len(cancelled) == 1 and len(cancelled[0].split(",")) == 3, lines
-    assert sorted(cancelled[0].split("[")[1].rstrip("]").split(", ")) == sorted(ids.split(", "))
+    assert not [line for line in lines if line.startswith("touches")], lines
     assert touch.state()["paletteVisible"]
     assert touch.document()["lines"] == []
 

@@ -100,6 +100,7 @@ def test_a_double_tap_leaves_nothing(touch):
 def test_a_double_tap_clears_the_drawing(touch):
     touch.line((100, 100), (300, 100))
     touch.down(a=(200, 300), b=(300, 400))
+    touch.move(a=(180, 300), b=(320, 400))
     touch.up("a", "b")
     touch.settle()
     assert len(touch.document()["circles"]) == 1

@@ -19,28 +19,71 @@ import TouchTrackerTestSupport
   }
 
   @Test(arguments: ["0.0.0.0", "::", "192.168.1.10"])
-  func listeningBeyondLoopbackNeedsAllowRemote(host: String) throws {
+  func listeningBeyondLoopbackNeedsAccessControl(host: String) throws {
     let result = try TouchTrackerProcess.run(["serve", "--host", host, "--port", "0", "--database", "/nonexistent/x"])
     #expect(result.status == 1)
     #expect(
       result.stderrLines == [
-        "Error: Listening on '\(host)' would let other machines read and change every drawing (there is no access control yet); pass --allow-remote to do it anyway"
+        "Error: Listening on '\(host)' needs --access-control: without it anyone who reaches the port could read, change and delete every drawing"
       ])
   }
 
-  /// 192.0.2.1 (TEST-NET-1) is no address of this machine: the warning is
-  /// printed, then binding fails, and nothing ever listens beyond loopback.
-  @Test func allowRemoteWarnsThatThereIsNoAccessControl() throws {
+  /// 192.0.2.1 (TEST-NET-1) is no address of this machine: with access
+  /// control the server goes on to bind, which fails; it never listens
+  /// beyond loopback without access control.
+  @Test func accessControlLetsTheServerTryAnAddressBeyondLoopback() throws {
     try Self.withEmptyDirectory { directory in
       let database = directory.appendingPathComponent("d.sqlite").path
       let result = try TouchTrackerProcess.run([
-        "serve", "--host", "192.0.2.1", "--allow-remote", "--port", "0", "--database", database,
+        "serve", "--host", "192.0.2.1", "--access-control", "--port", "0", "--database", database,
       ])
       #expect(result.status != 0)
+      #expect(!result.stderr.contains("needs --access-control"))
+    }
+  }
+
+  /// The admin link is printed once, on standard output; nothing the server
+  /// logs on standard error holds the token or a link's key, whatever the
+  /// requests carried (right keys, wrong keys, a key in a socket's hello).
+  @Test func accessControlPrintsTheAdminLinkAndKeepsKeysOutOfTheLog() throws {
+    try Self.withEmptyDirectory { directory in
+      let server = try ServingProcess(
+        binary: try TouchTrackerProcess.binary(), arguments: ["--access-control"], in: directory)
+      #expect(try server.readLine(timeout: 10).hasPrefix("Access control is on."))
+      let link = try server.readLine(timeout: 10)
+      let prefix = "http://127.0.0.1:\(server.port)/?token="
+      #expect(link.hasPrefix(prefix))
+      let token = String(link.dropFirst(prefix.count))
+      #expect(token.count == 32)
+
+      func request(_ head: String, body: String = "") throws -> String {
+        let connection = try RawConnection(port: server.port)
+        connection.send(
+          head + "Host: localhost\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
+        return try connection.readUntilClosed()
+      }
+      let document = #"{"format":"touchtracker","version":1,"lines":[],"circles":[]}"#
+      #expect(try request("GET /api/drawings HTTP/1.1\r\n").hasPrefix("HTTP/1.1 403"))
+      #expect(try request("GET /api/drawings HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n").hasPrefix("HTTP/1.1 200"))
       #expect(
-        result.stderrLines.first
-          == "Warning: listening on '192.0.2.1' with no access control: anyone who reaches this port can read, change and delete every drawing"
-      )
+        try request("PUT /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n", body: document)
+          .hasPrefix("HTTP/1.1 200"))
+      let links = try request("GET /api/drawings/d/links HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n")
+      let edit = try #require(links.firstMatch(of: /"edit":"([A-Za-z0-9_-]{32})"/)?.1)
+      let view = try #require(links.firstMatch(of: /"view":"([A-Za-z0-9_-]{32})"/)?.1)
+      let wrong = String(token.reversed())
+      #expect(
+        try request("GET /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(wrong)\r\n").hasPrefix("HTTP/1.1 404"))
+      #expect(
+        try request("PUT /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(view)\r\n", body: document)
+          .hasPrefix("HTTP/1.1 403"))
+      #expect(try request("GET /api/drawings/d?key=\(edit) HTTP/1.1\r\n").hasPrefix("HTTP/1.1 404"))
+      #expect(try request("GET /?drawing=d&key=\(edit) HTTP/1.1\r\n").hasPrefix("HTTP/1.1 200"))
+      #expect(
+        try request("DELETE /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(edit)\r\n").hasPrefix("HTTP/1.1 403"))
+      #expect(server.terminate(limit: 10) != nil)
+      let log = server.stderr
+      for secret in [token, String(edit), String(view), wrong] { #expect(!log.contains(secret)) }
     }
   }
 

@@ -11,6 +11,13 @@ export const pointerTypes = new Map();
 /** Each pointer's last phase as this page reported it, for the inspector (a touch a recognizer took never reaches the view). */
 export const pointerPhases = new Map();
 let latest = 0;
+let readOnly = false;
+
+/** A view-only page: touches on the canvas reach the core no more (no drawing, selecting, clearing or palette). */
+export function setReadOnlyInput(value) {
+  readOnly = value;
+  if (value) cancelAllTouches();
+}
 
 /** Phase names by code (PHASE's inverse). */
 export const PHASE_NAMES = Object.fromEntries(Object.entries(PHASE).map(([name, code]) => [code, name]));
@@ -18,20 +25,32 @@ export const PHASE_NAMES = Object.fromEntries(Object.entries(PHASE).map(([name, 
 /** The timestamp (s) of the newest input reported, for committing a frame. */
 export const lastInputTime = () => latest;
 
-function report(canvas, event, phase, id) {
+function report(canvas, event, phase, id, at = null) {
   const rect = canvas.getBoundingClientRect();
   const time = coreTime(event.timeStamp);
   latest = Math.max(latest, time);
-  const status = tt.tt_touch(id, phase, event.clientX - rect.left, event.clientY - rect.top, time);
+  const x = at ? at.x : event.clientX - rect.left;
+  const y = at ? at.y : event.clientY - rect.top;
+  const status = tt.tt_touch(id, phase, x, y, time);
   pointerPhases.set(id, phase);
   // The core counts what it ignored (state().ignoredInput, lastError). A
   // finger it does not know as down is one this page must stop reporting.
   if (status === STATUS.notDown) pointers.delete(id);
 }
 
+/**
+ * Alt/Option-drag with a mouse or pen is two fingers, as in the iOS
+ * simulator: a second touch stays where the button went down while the
+ * pointer moves, so the two land in one frame and draw a circle in the box
+ * between them. pointerId -> { id, x, y } of the touch that stays.
+ */
+const anchors = new Map();
+const anchorID = (pointerId) => -1000 - pointerId;
+
 /** Cancels every touch down, for when the page loses the pointers (blur, hide). */
 export function cancelAllTouches() {
   pointers.clear();
+  anchors.clear();
   if (tt) tt.tt_cancel_all(Math.max(coreTime(performance.now()), latest));
 }
 
@@ -41,17 +60,31 @@ export function attachInput(canvas, onDown) {
     if (!pointers.has(event.pointerId)) return;
     pointers.delete(event.pointerId);
     report(canvas, event, phase, event.pointerId);
+    const anchor = anchors.get(event.pointerId);
+    if (anchor) {
+      anchors.delete(event.pointerId);
+      report(canvas, event, phase, anchor.id, anchor);
+    }
   };
 
   canvas.addEventListener('pointerdown', (event) => {
     if (!tt || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.preventDefault();
+    if (readOnly) return onDown();
     onDown();
     canvas.setPointerCapture(event.pointerId);
     pointers.set(event.pointerId, null);
     pointerTypes.set(event.pointerId, event.pointerType);
-    if (pointerTypes.size > 64) pointerTypes.delete(pointerTypes.keys().next().value);
-    if (pointerPhases.size > 64) pointerPhases.delete(pointerPhases.keys().next().value);
+    if (event.altKey && event.pointerType !== 'touch') {
+      const rect = canvas.getBoundingClientRect();
+      const anchor = { id: anchorID(event.pointerId), x: event.clientX - rect.left, y: event.clientY - rect.top };
+      anchors.set(event.pointerId, anchor);
+      // The touch that stays is the same mouse or pen to the inspector.
+      pointerTypes.set(anchor.id, event.pointerType);
+      report(canvas, event, PHASE.began, anchor.id, anchor);
+    }
+    while (pointerTypes.size > 64) pointerTypes.delete(pointerTypes.keys().next().value);
+    while (pointerPhases.size > 64) pointerPhases.delete(pointerPhases.keys().next().value);
     report(canvas, event, PHASE.began, event.pointerId);
   });
 

@@ -12,6 +12,7 @@
 
 import { presenceText, receiveChanges, tt } from '../core/bridge.js';
 import { forgetPresence, showPresence } from '../paint/presence.js';
+import { access } from './access.js';
 import { saver } from './saver.js';
 
 const RECONNECT_MIN_MS = 500;
@@ -74,7 +75,10 @@ export const live = {
       return;
     }
     this.status = 'syncing';
-    socket.send(JSON.stringify({ type: 'hello', since: saver.revision, client: this.client }));
+    const hello = { type: 'hello', since: saver.revision, client: this.client };
+    const key = access.key(saver.name);
+    if (key) hello.key = key;
+    socket.send(JSON.stringify(hello));
   },
 
   closed(socket) {
@@ -210,7 +214,8 @@ export const live = {
 
   /** After each frame: this page's lines in progress, when they changed, at most 30 times a second. */
   sendPresence(now) {
-    if (!this.ready || now - this.lastPresenceAt < PRESENCE_INTERVAL_MS) return;
+    // A view link may send nothing: the server would close the socket.
+    if (!this.ready || access.readOnly || now - this.lastPresenceAt < PRESENCE_INTERVAL_MS) return;
     const text = presenceText();
     if (text === this.lastPresence) return;
     this.lastPresence = text;

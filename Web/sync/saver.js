@@ -13,6 +13,7 @@
 
 import { documentText, loadDocument, takeChanges, tt } from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
+import { access } from './access.js';
 import { decisions } from './decisions.js';
 import { localCopies } from './local-copy.js';
 
@@ -158,7 +159,7 @@ export const saver = {
     const local = await this.readLocal();
     let response = null;
     try {
-      response = await fetch(this.url(), { cache: 'no-store' });
+      response = await fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) });
     } catch {
       response = null;
     }
@@ -181,7 +182,12 @@ export const saver = {
       // Unreachable or failing: show what this browser has and save it when the server is back.
       const opened = local && (await this.openLocal(local));
       if (opened && local.dirty) this.markChanged();
-      else this.revision = null; // unknown until the server answers; then its copy is opened
+      // A clean copy is the server's drawing at the copy's revision: what is
+      // drawn on it now is sent as changes after that revision once the
+      // server is back (it was sent whole with no revision, and met a
+      // conflict with the very drawing it was opened from). Without a copy
+      // the revision is unknown until the server answers; then its copy is opened.
+      else if (!opened) this.revision = null;
       this.setOffline(true, !response);
       this.schedule(RETRY_DELAY_MS);
     }
@@ -286,7 +292,7 @@ export const saver = {
       if (this.revision === null && !(await this.learnRevision(text, change, sent))) return;
       const response = await fetch(this.url(), {
         method: 'PUT',
-        headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` },
+        headers: access.headers(this.name, { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` }),
         body: text,
       });
       if (response.ok) {
@@ -329,7 +335,7 @@ export const saver = {
     const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': this.batch.key };
     // Drawing live, changes merge by id in the server's order: no revision to be stale against.
     if (!this.live?.used) headers['If-Match'] = `"${this.revision}"`;
-    return { method: 'POST', headers, body: `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}` };
+    return { method: 'POST', headers: access.headers(this.name, headers), body: `{"changes":[${this.outbox.slice(0, this.batch.count).join(',')}]}` };
   },
 
   /**
@@ -401,7 +407,7 @@ export const saver = {
    * True when saving may go on.
    */
   async learnRevision(text, change, sent) {
-    const response = await fetch(this.url(), { cache: 'no-store' });
+    const response = await fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) });
     if (response.status === 404) {
       this.revision = 0;
       return true;
@@ -418,7 +424,7 @@ export const saver = {
    */
   async conflictUnlessSame(text, change, sent, theirRevision) {
     try {
-      const response = await fetch(this.url(), { cache: 'no-store' });
+      const response = await fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) });
       if (response.ok && this.adopt(response, await response.text(), text, change, sent)) return;
     } catch {
       // unreachable now: it is a conflict until shown otherwise
@@ -468,7 +474,7 @@ export const saver = {
     if (text.length > KEEPALIVE_LIMIT) return;
     fetch(this.url(), {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` },
+      headers: access.headers(this.name, { 'Content-Type': 'application/json', 'If-Match': `"${this.revision}"` }),
       body: text,
       keepalive: true,
     }).catch(() => {});

@@ -4,7 +4,9 @@
 // The core reports no "cleared" event, so this reads the state after each
 // change: every shape gone at once, and not by a command of this page (undo,
 // redo, Delete), is a clear. Deleting the only line from its menu also empties
-// the drawing; a line was selected then, which tells it apart.
+// the drawing; a line was selected then, which tells it apart. An undo by
+// gesture (a two-finger tap) can empty it too; it leaves something to redo,
+// which a clear never does.
 
 import { coreState, tt } from '../core/bridge.js';
 import { showNotice } from './notice.js';
@@ -25,7 +27,7 @@ export function checkForClear(state = coreState()) {
   const byPage = ownCommand;
   ownCommand = false;
   if (!was || byPage || state.changeCount === was.changeCount) return;
-  if (was.shapes > 0 && shapes === 0 && state.canUndo && !(was.shapes === 1 && was.selected)) {
+  if (was.shapes > 0 && shapes === 0 && state.canUndo && !state.canRedo && !(was.shapes === 1 && was.selected)) {
     showNotice('Cleared', [['Undo', () => {
       pageCommandFollows();
       tt.tt_undo();

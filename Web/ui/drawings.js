@@ -4,6 +4,7 @@
 
 import { NAME_PATTERN, svgText } from '../core/bridge.js';
 import { staticCanvas } from '../paint/canvas.js';
+import { access } from '../sync/access.js';
 import { saver } from '../sync/saver.js';
 import { download, hideBanner, showBanner } from './banner.js';
 import { ask, askName } from './dialog.js';
@@ -42,10 +43,11 @@ async function listDrawings() {
     item.textContent = text;
     list.replaceChildren(item);
   };
+  if (!access.canManage) return note('Only the admin sees the other drawings');
   list.setAttribute('aria-busy', 'true');
   let drawings;
   try {
-    const response = await fetch('/api/drawings', { cache: 'no-store' });
+    const response = await fetch('/api/drawings', { cache: 'no-store', headers: access.headers(null) });
     if (!response.ok) throw new Error(response.statusText);
     drawings = newestFirst(await response.json());
   } catch {
@@ -126,7 +128,7 @@ async function create(name, text) {
   try {
     const response = await fetch(api(name), {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'If-Match': '"0"' },
+      headers: access.headers(null, { 'Content-Type': 'application/json', 'If-Match': '"0"' }),
       body: text,
     });
     if (response.ok) return 'created';
@@ -193,7 +195,7 @@ async function duplicateDrawing(source) {
     value = name;
     let text;
     try {
-      const response = await fetch(api(source), { cache: 'no-store' });
+      const response = await fetch(api(source), { cache: 'no-store', headers: access.headers(source) });
       if (!response.ok) throw new Error(response.status === 404 ? 'it is not on the server yet' : response.statusText);
       text = await response.text();
     } catch (error) {
@@ -223,7 +225,7 @@ async function deleteDrawing(name) {
   });
   if (answer !== 'ok') return;
   try {
-    const response = await fetch(api(name), { method: 'DELETE' });
+    const response = await fetch(api(name), { method: 'DELETE', headers: access.headers(null) });
     if (!response.ok && response.status !== 404) throw new Error(response.statusText || `error ${response.status}`);
   } catch (error) {
     return showBanner(`Could not delete “${name}”: ${error.message}.`, 'warning', [['OK', hideBanner]]);

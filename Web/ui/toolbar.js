@@ -2,12 +2,14 @@
 // toolbar shows the core's state (undo/redo, toggles, palette, the name).
 
 import { coreState, tt } from '../core/bridge.js';
+import { access } from '../sync/access.js';
 import { saver } from '../sync/saver.js';
 import { checkForClear, pageCommandFollows } from './clear-notice.js';
 import { closeFileMenu, exportPNG, exportSVG, newDrawing } from './drawings.js';
 import { attachHelp, openHelp } from './help.js';
 import { toggleInspector } from './inspector.js';
 import { attachSafeArea } from './safe-area.js';
+import { attachShare, openShare } from './share.js';
 
 const toolbar = document.getElementById('toolbar');
 
@@ -30,15 +32,19 @@ const commands = {
   png: exportPNG,
   svg: exportSVG,
   new: newDrawing,
+  share: openShare,
   inspector: () => toggleInspector(),
 };
+
+/** What a view-only page may still do: look, export, read the help, share its own link. */
+const VIEWING = new Set(['help', 'png', 'svg', 'share']);
 
 let shown = '';
 /** Updates the toolbar if what it shows changed (or always, with `force`). */
 export function refreshToolbar(force) {
   const state = coreState();
   checkForClear(state);
-  const key = `${state.changeCount} ${state.paletteVisible} ${state.colorsByAngle} ${saver.dirty()} ${saver.name}`;
+  const key = `${state.changeCount} ${state.paletteVisible} ${state.colorsByAngle} ${saver.dirty()} ${saver.name} ${access.role}`;
   if (!force && key === shown) return;
   shown = key;
   toolbar.querySelector('[data-command="undo"]').disabled = !state.canUndo;
@@ -46,6 +52,15 @@ export function refreshToolbar(force) {
   toolbar.querySelector('[data-toggle="angle"]').setAttribute('aria-pressed', state.colorsByAngle);
   toolbar.querySelector('[data-toggle="speed"]').setAttribute('aria-pressed', state.widthsBySpeed);
   toolbar.querySelector('[data-command="palette"]').setAttribute('aria-pressed', state.paletteVisible);
+  const readOnly = access.readOnly;
+  for (const button of toolbar.querySelectorAll('#toolbar > button[data-command], #toolbar > button[data-toggle]')) {
+    const name = button.dataset.command || button.dataset.toggle;
+    if (readOnly && !VIEWING.has(name)) button.disabled = true;
+    else if (name !== 'undo' && name !== 'redo') button.disabled = false;
+  }
+  document.getElementById('view-only').hidden = access.role !== 'view';
+  toolbar.querySelector('[data-command="new"]').hidden = !access.canManage;
+  toolbar.querySelector('[data-command="share"]').hidden = access.role === 'none';
   const label = document.getElementById('drawing-name');
   label.textContent = saver.name;
   label.title = saver.dirty() ? `${saver.name} (changes not saved yet)` : saver.name;
@@ -58,19 +73,23 @@ const keysElsewhere = (event) => document.querySelector('dialog[open]') || event
 export function attachToolbar() {
   if (!tt.tt_export_svg) toolbar.querySelector('[data-command="svg"]').hidden = true;
   attachHelp();
+  attachShare();
   attachSafeArea();
 
   toolbar.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-command], button[data-toggle]');
     if (!button) return;
     if (button.closest('.menu')) closeFileMenu();
-    commands[button.dataset.command || button.dataset.toggle]();
+    const name = button.dataset.command || button.dataset.toggle;
+    if (access.readOnly && !VIEWING.has(name)) return;
+    commands[name]();
     refreshToolbar(true);
   });
 
   document.addEventListener('keydown', (event) => {
     if (keysElsewhere(event)) return;
     const key = event.key.toLowerCase();
+    if (access.readOnly && key !== '?' && key !== 'escape') return;
     if ((event.metaKey || event.ctrlKey) && key === 'z') {
       event.shiftKey ? redo() : undo();
     } else if ((event.metaKey || event.ctrlKey) && key === 'y') {

@@ -4,6 +4,24 @@ extension Action {
   static let tap = Action("tap:")
   static let longPress = Action("longPress:")
   static let moveLine = Action("moveLine:")
+  static let twoFingerTap = Action("twoFingerTap:")
+}
+
+/// The actions DrawView performs, looked up once in a table: a `switch` over
+/// `Action` values compares their names case by case, and in the wasm each
+/// comparison is inlined (two such switches were 3 KB).
+enum DrawViewAction: Int {
+  case doubleTap, tap, longPress, moveLine, twoFingerTap, delete, undo, redo
+
+  /// In the order of the cases.
+  private static let actions: [Action] = [
+    .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap, .delete, .undo, .redo,
+  ]
+
+  init?(_ action: Action) {
+    guard let index = DrawViewAction.actions.firstIndex(of: action) else { return nil }
+    self.init(rawValue: index)
+  }
 }
 
 extension DrawView: GestureRecognizerDelegate {
@@ -13,6 +31,7 @@ extension DrawView: GestureRecognizerDelegate {
     tapRecognizer.name = "tap"
     longPressRecognizer.name = "long press"
     moveRecognizer.name = "pan"
+    twoFingerTapRecognizer.name = "two-finger tap"
     doubleTapRecognizer.numberOfTapsRequired = 2
     // Hold a touch back until we know it is not a double tap, so a tap never
     // leaves a dot; a line that does start is delivered from where it began.
@@ -24,6 +43,15 @@ extension DrawView: GestureRecognizerDelegate {
     tapRecognizer.require(toFail: doubleTapRecognizer)
     tapRecognizer.addTarget(self, action: .tap)
     addGestureRecognizer(tapRecognizer)
+
+    // Not in the book: a two-finger tap undoes, as in drawing apps
+    // (Procreate, Concepts). Holding the fingers back until it fails keeps a
+    // two-finger tap from leaving two dots or a dot-sized circle; fingers that
+    // move (a circle) fail it at 10 points and are delivered as they landed.
+    twoFingerTapRecognizer.numberOfTouchesRequired = 2
+    twoFingerTapRecognizer.delaysTouchesBegan = true
+    twoFingerTapRecognizer.addTarget(self, action: .twoFingerTap)
+    addGestureRecognizer(twoFingerTapRecognizer)
 
     longPressRecognizer.delegate = self
     longPressRecognizer.addTarget(self, action: .longPress)
@@ -40,25 +68,26 @@ extension DrawView: GestureRecognizerDelegate {
   }
 
   func canPerformDrawViewAction(_ action: Action) -> Bool {
-    switch action {
+    switch DrawViewAction(action) {
     case .delete: selectedLineIndex != nil
     case .undo: canUndo
     case .redo: canRedo
-    case .doubleTap, .tap, .longPress, .moveLine: true
-    default: false
+    case .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap: true
+    case nil: false
     }
   }
 
   func performDrawViewAction(_ action: Action) {
-    switch action {
+    switch DrawViewAction(action) {
     case .doubleTap: clearAll()
     case .tap: tap()
     case .longPress: longPress()
     case .moveLine: moveSelectedLine()
+    case .twoFingerTap: undo()
     case .delete: deleteSelectedLine()
     case .undo: undo()
     case .redo: redo()
-    default: break
+    case nil: break
     }
   }
 
@@ -165,5 +194,25 @@ extension DrawView: GestureRecognizerDelegate {
     _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
   ) -> Bool {
     recognizer === moveRecognizer
+  }
+
+  /// While a long press holds a line, the line follows its own finger only:
+  /// fingers that land later draw lines of their own, and neither the press
+  /// nor the pan hears them. (Heard, they pulled the pan's average toward
+  /// them, so the held line jumped when another finger drew, moved half as
+  /// far with a second finger resting, and let go when that finger lifted.)
+  public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+    lineBeforeMove == nil || (recognizer !== longPressRecognizer && recognizer !== moveRecognizer)
+  }
+
+  /// A touch began somewhere in the window. A tap's selection lasts as long
+  /// as its menu: when the touch took the menu away (a touch anywhere but on
+  /// the menu does), the line is deselected too; it used to stay green with
+  /// nothing on a touch screen able to act on it. A line held by a long
+  /// press stays selected.
+  func windowTouchBegan() {
+    guard selectedLineIndex != nil, lineBeforeMove == nil, application?.menuController.isMenuVisible == false
+    else { return }
+    selectedLineIndex = nil
   }
 }

@@ -29,6 +29,7 @@ public final class DrawView: View {
   let tapRecognizer = TapGestureRecognizer()
   let longPressRecognizer = LongPressGestureRecognizer()
   let moveRecognizer = PanGestureRecognizer()
+  let twoFingerTapRecognizer = TapGestureRecognizer()
 
   /// Called after each finished change (to save), with the new drawing.
   public var onChange: ((Drawing) -> Void)?
@@ -119,8 +120,7 @@ public final class DrawView: View {
         let progress = linesInProgress.remove(at: index)
         var line = progress.line
         line.color = options.color(for: line.segment)
-        let duration = touch.timestamp - progress.beganAt
-        line.width = options.width(forSpeed: duration > 0 ? progress.travelled / duration : 0)
+        line.width = progress.width(at: touch.timestamp, options: options)
         line.id = ids.next()
         commit(.addLine(line))
       }
@@ -158,6 +158,11 @@ public final class DrawView: View {
     if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
       linesInProgress[index].travelled += location.distance(to: linesInProgress[index].line.end)
       linesInProgress[index].line.end = location
+      // With widths by speed, the line in progress shows the width it would
+      // get if the finger lifted now (it used to stay 10 points, then snap).
+      if options.widthMode == .bySpeed {
+        linesInProgress[index].line.width = linesInProgress[index].width(at: touch.timestamp, options: options)
+      }
     }
     if let index = circlesInProgress.firstIndex(where: { $0.involves(touch.identity) }) {
       circlesInProgress[index].move(touch.identity, to: location)
@@ -259,6 +264,12 @@ struct LineInProgress {
   let beganAt: Double
   /// The distance the finger moved, for widths by speed.
   var travelled: Double
+
+  /// The width the line gets if its finger lifts at `time`.
+  func width(at time: Double, options: DrawingOptions) -> Double {
+    let duration = time - beganAt
+    return options.width(forSpeed: duration > 0 ? travelled / duration : 0)
+  }
 }
 
 /// Two fingers that landed together, at opposite corners of a circle's box.

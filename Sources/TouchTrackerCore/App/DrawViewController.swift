@@ -18,6 +18,12 @@ public final class DrawViewController: ViewController {
     swipeRecognizer.name = "three-finger swipe"
     swipeRecognizer.direction = .up
     swipeRecognizer.numberOfTouchesRequired = 3
+    // Hold the fingers back until the swipe fails, so the three fingers of a
+    // swipe never flash as red lines (they did for 1-4 frames). A finger
+    // drawing alone fails it after 10 points, where the tap recognizers let
+    // go of it too, so lines start no later than before.
+    swipeRecognizer.delaysTouchesBegan = true
+    swipeRecognizer.maximumMovementWithFewerTouches = 10
     swipeRecognizer.addTarget(self, action: .showPalette)
     view.addGestureRecognizer(swipeRecognizer)
   }
@@ -62,6 +68,7 @@ public final class DrawViewController: ViewController {
 
   /// As the menu: a touch that begins anywhere but on the palette closes it.
   public override func windowTouchBegan(in view: View) {
+    drawView.windowTouchBegan()
     guard let palette, !view.isDescendant(of: palette) else { return }
     hidePalette()
   }

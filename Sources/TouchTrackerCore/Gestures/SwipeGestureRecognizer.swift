@@ -23,6 +23,12 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public var maximumDuration = 1.0
   /// Sideways movement allowed, as a fraction of the distance along the direction.
   public var maximumDeviation = 0.6
+  /// How far a finger may move before all `numberOfTouchesRequired` fingers
+  /// are down. UIKit does not document when a swipe with fingers missing
+  /// gives up; the default (50, as `minimumDistance`) keeps this
+  /// recognizer's old behavior. One that delays touches lowers it, so that
+  /// a finger drawing alone is let go of soon.
+  public var maximumMovementWithFewerTouches = 50.0
 
   private var starts = TouchStarts()
   private var deadline: TimerToken?
@@ -60,7 +66,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     along /= count
     across /= count
     if numberOfTouches < numberOfTouchesRequired {
-      if farthest > minimumDistance { set(.failed, because: .wrongNumberOfTouches) }
+      if farthest > maximumMovementWithFewerTouches { set(.failed, because: .wrongNumberOfTouches) }
       return
     }
     if along < -minimumDistance / 2 || across > max(minimumDistance, along) * maximumDeviation {

@@ -10,8 +10,9 @@ import TouchTrackerStore
 /// problem and where (`Number out of range at changes[1].lines[0].begin.x`,
 /// `Missing 'client' in hello`), sent to the client before the close.
 enum ClientMessage: Equatable, Sendable {
-  /// `{"type": "hello", "since": R, "client": "ID"}`
-  case hello(since: Int, client: String)
+  /// `{"type": "hello", "since": R, "client": "ID", "key": "KEY"}`; the
+  /// key (a link's or the admin's) only when access control is on.
+  case hello(since: Int, client: String, key: String? = nil)
   /// `{"type": "changes", "key": "K", "changes": [CHANGE, ...]}`
   case changes(key: String, changes: [Change])
   /// `{"type": "presence", "lines": [LINE, ...]}`
@@ -50,7 +51,15 @@ enum ClientMessage: Equatable, Sendable {
     guard case .string(let id) = client, id.utf8.count == 8, id.utf8.allSatisfy(Self.isHexDigit) else {
       throw LiveError("Invalid client at client: expected 8 hexadecimal digits")
     }
-    return .hello(since: Int(value), client: id.lowercased())
+    var key: String?
+    if let value = root["key"] {
+      // The key itself is never in an error: errors reach logs.
+      guard case .string(let text) = value, !text.isEmpty, text.utf8.count <= 256 else {
+        throw LiveError("Invalid key at key: expected the link's key as a string")
+      }
+      key = text
+    }
+    return .hello(since: Int(value), client: id.lowercased(), key: key)
   }
 
   private static func changes(_ root: JSONValue, _ bytes: [UInt8]) throws(LiveError) -> ClientMessage {

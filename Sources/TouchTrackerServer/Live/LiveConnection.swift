@@ -11,6 +11,8 @@ import TouchTrackerStore
 struct LiveConnection: Sendable {
   let rooms: LiveRooms
   let name: DrawingName
+  /// What `hello`'s key opens (access control).
+  let check: AccessCheck
   /// The socket, to cut it when the client is too slow to take a close frame.
   let channel: any Channel
 
@@ -73,6 +75,7 @@ struct LiveConnection: Sendable {
     var rate = TokenBucket(rate: limits.messageRate, burst: limits.messageBurst)
     var presenceRate = TokenBucket(rate: limits.presenceRate, burst: limits.presenceBurst)
     var said: String?
+    var access = Access.open
     var message: [UInt8] = []
     var index = 0
     var frames = inbound.makeAsyncIterator()
@@ -106,11 +109,20 @@ struct LiveConnection: Sendable {
           throw LiveError("\(error.message) in message \(index)", closeCode: error.closeCode)
         }
         switch decoded {
-        case .hello(let since, let client):
+        case .hello(let since, let client, let key):
+          // Without a key that opens the drawing, the same sentence whether
+          // or not it exists (as the HTTP API's 404).
+          guard let granted = try await check.access(to: name, key: key) else {
+            throw LiveError("No drawing named '\(name)' for this key in message \(index): hello needs the link's key")
+          }
+          access = granted
           said = client
-          try await room.join(outbox, since: since, by: client)
+          try await room.join(outbox, since: since, by: client, byLink: access == .edit || access == .view)
         case .changes(let key, let changes):
           guard said != nil else { throw LiveError("Message \(index) is 'changes' before 'hello'") }
+          guard access.canWrite else {
+            throw LiveError("Message \(index) is 'changes' from a view-only link: it cannot change the drawing")
+          }
           do {
             _ = try await room.append(ChangeBatch(changes: changes, key: key), from: outbox)
           } catch let error as DocumentError {
@@ -118,6 +130,9 @@ struct LiveConnection: Sendable {
           }
         case .presence(let lines):
           guard said != nil else { throw LiveError("Message \(index) is 'presence' before 'hello'") }
+          guard access.canWrite else {
+            throw LiveError("Message \(index) is 'presence' from a view-only link: it cannot draw")
+          }
           // Over the rate a line in progress is dropped; "no lines" never
           // is, or the others would keep showing a line already lifted.
           if presenceRate.take() || lines.isEmpty { room.relay(presence: lines, from: outbox) }

@@ -19,9 +19,18 @@ import TouchTrackerStore
 /// Appends that arrive while a commit is on its way to disk wait at the
 /// gate; the first of them through commits them all in one transaction
 /// (group commit), so one drawing's rate is not one fsync per batch.
+///
+/// Several servers on one database (PostgreSQL): other servers' commits
+/// move the drawing too. Each member remembers the revision it has been
+/// sent up to; when the store says another server committed (`heard`), or a
+/// commit here lands after revisions this room has not seen, the room reads
+/// the log after the lowest of those revisions and sends each member the
+/// part it lacks, under the gate, before anything newer. So every member
+/// gets every change once, in the database's revision order, whichever
+/// server committed it.
 final class LiveRoom: Sendable {
   let name: DrawingName
-  private let store: DrawingStore
+  private let store: any DrawingStorage
   private let gate = SerialGate()
   private let state = NIOLockedValueBox(State())
   private let limits: LiveLimits
@@ -38,9 +47,14 @@ final class LiveRoom: Sendable {
     var by: String?
     /// Whether it gets the drawing's changes: after `welcome`, until a `reset`.
     var isJoined = false
+    /// The revision it has every change up to, while joined.
+    var revision = 0
+    /// Whether its `hello` carried a share link's key (not the admin's):
+    /// rotating the links or deleting the drawing closes it.
+    var byLink = false
   }
 
-  init(name: DrawingName, store: DrawingStore, limits: LiveLimits) {
+  init(name: DrawingName, store: any DrawingStorage, limits: LiveLimits) {
     self.name = name
     self.store = store
     self.limits = limits
@@ -60,11 +74,12 @@ final class LiveRoom: Sendable {
 
   /// `hello`: queues the changes after `since` and `welcome`, or `reset`
   /// when the log no longer reaches back to `since`.
-  func join(_ outbox: LiveOutbox, since: Int, by: String) async throws {
+  func join(_ outbox: LiveOutbox, since: Int, by: String, byLink: Bool = false) async throws {
     let id = ObjectIdentifier(outbox)
     try await gate.run {
       state.withLockedValue { state in
         state.members[id]?.by = by
+        state.members[id]?.byLink = byLink
         state.members[id]?.isJoined = false
       }
       var messages: [ServerMessage] = []
@@ -95,6 +110,7 @@ final class LiveRoom: Sendable {
         for message in messages { member.outbox.send(message) }
         member.outbox.send(.welcome(revision: revision))
         state.members[id]?.isJoined = true
+        state.members[id]?.revision = revision
       }
     }
   }
@@ -132,10 +148,16 @@ final class LiveRoom: Sendable {
       }
       do {
         let results = try await store.append(batches: tickets.map(\.batch), to: name)
+        // Revisions before this commit's that another server committed and
+        // this room has not heard of yet go out first.
+        let first = results.compactMap { result in
+          (try? result.get()).flatMap { $0.count > 0 ? $0.revision - $0.count + 1 : nil }
+        }.min()
+        if let first { await catchUp(through: first - 1) }
         state.withLockedValue { state in
           for (ticket, result) in zip(tickets, results) {
             ticket.result = result
-            if case .success(let appended) = result { Self.broadcast(ticket, appended, in: state) }
+            if case .success(let appended) = result { Self.broadcast(ticket, appended, in: &state) }
           }
         }
       } catch {
@@ -145,17 +167,79 @@ final class LiveRoom: Sendable {
     }
   }
 
-  private static func broadcast(_ ticket: PendingAppend, _ appended: AppendedBatch, in state: State) {
+  private static func broadcast(_ ticket: PendingAppend, _ appended: AppendedBatch, in state: inout State) {
     let sender = ticket.sender.flatMap { state.members[$0] }
     if let sender, let key = ticket.batch.key {
       sender.outbox.send(.ack(key: key, revision: appended.revision))
     }
     guard appended.count > 0 else { return }
+    let start = appended.revision - appended.count
+    if let id = ticket.sender, state.members[id]?.revision == start { state.members[id]?.revision = appended.revision }
     let message = ServerMessage.changes(
       revision: appended.revision, key: ticket.batch.key, by: sender?.by,
       changes: ticket.batch.changes.map { String(decoding: ChangeCoder.encode($0), as: UTF8.self) })
-    for (id, member) in state.members where member.isJoined && id != ticket.sender {
+    for (id, member) in state.members where member.isJoined && id != ticket.sender && member.revision == start {
       member.outbox.send(message)
+      state.members[id]?.revision = appended.revision
+    }
+  }
+
+  /// Another server committed: `notice` says the drawing is at
+  /// `notice.revision` now (nil: notices may have been missed, look).
+  /// Members behind it get the changes they lack, or `reset` after a
+  /// replacement.
+  func heard(_ notice: DrawingNotice?) async {
+    await gate.run {
+      if let notice, notice.kind != .append {
+        // As for a PUT or DELETE here: a deleted drawing is at revision 0.
+        let reset = notice.kind == .delete ? 0 : notice.revision
+        state.withLockedValue { state in
+          for (id, member) in state.members where member.isJoined && member.revision < notice.revision {
+            member.outbox.send(.reset(revision: reset))
+            state.members[id]?.isJoined = false
+          }
+        }
+        return
+      }
+      let behind = state.withLockedValue { state in
+        state.members.values.contains { $0.isJoined && $0.revision < (notice?.revision ?? .max) }
+      }
+      if behind { await catchUp(through: nil) }
+    }
+  }
+
+  /// Sends every joined member the changes after its revision up to
+  /// `bound` (nil: all there are), read from the log; a member whose
+  /// changes were compacted away, or whose drawing is gone, gets `reset`.
+  /// Under the gate. Reads nothing when every member is at `bound`.
+  private func catchUp(through bound: Int?) async {
+    let lowest = state.withLockedValue { state in
+      state.members.values.filter { $0.isJoined && $0.revision < (bound ?? .max) }.map(\.revision).min()
+    }
+    guard let lowest else { return }
+    let stored: StoredChanges?
+    do {
+      stored = try await store.changes(of: name, since: lowest)
+    } catch DrawingStoreError.changesGone(_, _, _, let current) {
+      stored = StoredChanges(revision: current, changes: [])
+    } catch {
+      // The database failed: the next commit or notice tries again.
+      return
+    }
+    let current = stored?.revision ?? 0
+    let rows = (stored?.changes ?? []).filter { change in bound.map { change.revision <= $0 } ?? true }
+    let end = bound.map { min($0, current) } ?? current
+    state.withLockedValue { state in
+      for (id, member) in state.members where member.isJoined && member.revision < end {
+        let lacking = rows.filter { $0.revision > member.revision }
+        guard stored != nil, lacking.first?.revision == member.revision + 1, lacking.last?.revision == end else {
+          member.outbox.send(.reset(revision: current))
+          state.members[id]?.isJoined = false
+          continue
+        }
+        for message in Self.backlog(lacking) { member.outbox.send(message) }
+        state.members[id]?.revision = end
+      }
     }
   }
 
@@ -174,6 +258,18 @@ final class LiveRoom: Sendable {
         }
       }
       return result
+    }
+  }
+
+  /// Closes every connection that joined with a share link (after the
+  /// links were replaced or the drawing deleted): each gets `error` with
+  /// `reason`, then a 1008 close; its next `hello` needs a key that works.
+  func dismissLinkHolders(_ reason: String) {
+    state.withLockedValue { state in
+      for member in state.members.values where member.byLink {
+        member.outbox.send(.error(reason))
+        member.outbox.finish(LiveOutbox.Close(code: LiveError.policyViolation, reason: ""))
+      }
     }
   }
 

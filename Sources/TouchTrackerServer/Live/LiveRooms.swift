@@ -7,17 +7,41 @@ import TouchTrackerStore
 /// through its room's gate (`LiveRoom`). A room lives while it is used and
 /// is dropped after; the next use makes a new one.
 ///
-/// In-process only: a second server process on the same database would
-/// append without telling this one's clients.
+/// Several servers on one database: when the store has notices of other
+/// servers' writes (`DrawingStorage.notices`, PostgreSQL's LISTEN/NOTIFY),
+/// each notice goes to the room of its drawing, if this server has one,
+/// which brings its clients up to date (`LiveRoom.heard`); a nil notice
+/// ("some may have been missed", after the listening connection was made
+/// again) goes to every room.
 final class LiveRooms: Sendable {
-  let store: DrawingStore
+  let store: any DrawingStorage
   let limits: LiveLimits
   private let rooms = NIOLockedValueBox<[DrawingName: (room: LiveRoom, users: Int)]>([:])
+  private let listener: Task<Void, Never>?
 
-  init(store: DrawingStore, limits: LiveLimits = LiveLimits()) {
+  init(store: any DrawingStorage, limits: LiveLimits = LiveLimits()) {
     self.store = store
     self.limits = limits
+    guard let notices = store.notices() else {
+      listener = nil
+      return
+    }
+    let rooms = rooms
+    listener = Task {
+      for await notice in notices {
+        let targets = rooms.withLockedValue { rooms -> [LiveRoom] in
+          guard let notice else { return rooms.values.map(\.room) }
+          guard let name = try? DrawingName(notice.name), let entry = rooms[name] else { return [] }
+          return [entry.room]
+        }
+        // Each room under its own gate; reading the log is what orders
+        // the changes, so notices need not wait for each other.
+        for room in targets { Task { await room.heard(notice) } }
+      }
+    }
   }
+
+  deinit { listener?.cancel() }
 
   /// Runs `body` with the room of `name`, which stays while it runs.
   func withRoom<T>(_ name: DrawingName, _ body: (LiveRoom) async throws -> T) async rethrows -> T {

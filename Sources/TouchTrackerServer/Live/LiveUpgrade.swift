@@ -17,6 +17,8 @@ import TouchTrackerStore
 struct LiveUpgrade: Sendable {
   let rooms: LiveRooms
   let policy: HostPolicy
+  /// Checked on `hello` (the browser cannot set headers on a WebSocket).
+  let check: AccessCheck
 
   typealias Handler = WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
 
@@ -30,7 +32,7 @@ struct LiveUpgrade: Sendable {
       logger.notice("Live socket refused: Origin '\(origin)' is another site")
       return .dontUpgrade
     }
-    let connection = LiveConnection(rooms: rooms, name: name, channel: channel)
+    let connection = LiveConnection(rooms: rooms, name: name, check: check, channel: channel)
     return .upgrade([:]) { inbound, outbound, context in
       await connection.run(inbound, outbound, logger: context.logger)
     }

@@ -104,3 +104,32 @@ struct ChangeRecord: Codable, FetchableRecord, PersistableRecord {
     return self
   }
 }
+
+extension DrawingRecord {
+  /// - Throws: `DrawingStoreError.changesGone` unless the log holds every
+  ///   change after `since`: not compacted into the snapshot, not ahead of
+  ///   the drawing.
+  func checkLogReaches(_ since: Int) throws(DrawingStoreError) {
+    guard since >= snapshotRevision, since <= revision else {
+      throw .changesGone(name: name, since: since, snapshotRevision: snapshotRevision, current: revision)
+    }
+  }
+}
+
+extension StoredChanges {
+  /// The changes after `since` up to `head`'s revision, from the log's
+  /// `records` in revision order (as both stores read them).
+  ///
+  /// - Throws: `DrawingStoreError.damaged` if a revision is missing or a
+  ///   change no longer matches its checksum.
+  init(_ records: [ChangeRecord], after since: Int, head: DrawingRecord) throws(DrawingStoreError) {
+    guard records.count == head.revision - since else { throw .damaged(name: head.name) }
+    var changes: [StoredChange] = []
+    changes.reserveCapacity(records.count)
+    for record in records {
+      let record = try record.verified()
+      changes.append(StoredChange(revision: record.revision, json: record.change, batchKey: record.batchKey))
+    }
+    self.init(revision: head.revision, changes: changes)
+  }
+}

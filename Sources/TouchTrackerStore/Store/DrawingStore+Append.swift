@@ -25,7 +25,7 @@ extension DrawingStore {
   ///   (a NaN, a shape without an id, one id added twice).
   @discardableResult
   public func append(
-    _ changes: [Change], to name: DrawingName, ifRevision expected: Int? = nil, key: String? = nil
+    _ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?
   ) async throws -> Int {
     let batch = try EncodedBatch(changes, key: key)
     let updatedAt = DrawingRecord.databaseText(now())
@@ -178,7 +178,7 @@ public struct AppendedBatch: Hashable, Sendable {
 }
 
 /// A batch as the log stores it, encoded and checked before any transaction.
-private struct EncodedBatch: Sendable {
+struct EncodedBatch: Sendable {
   var texts: [String]
   var deltas: [(lines: Int, circles: Int)?]
   var checksums: [Int64]

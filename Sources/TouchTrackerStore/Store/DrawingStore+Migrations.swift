@@ -29,6 +29,7 @@ extension DrawingStore {
       }
     }
     migrator.registerMigration("Snapshot and change log", migrate: addChangeLog)
+    migrator.registerMigration("Share links", migrate: addLinks)
     return migrator
   }
 

@@ -150,20 +150,11 @@ public final class DrawingStore: Sendable {
   public func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
     try await database.read { db in
       guard let head = try DrawingRecord.fetchOne(db, key: name.rawValue), !head.isDeleted else { return nil }
-      guard since >= head.snapshotRevision, since <= head.revision else {
-        throw DrawingStoreError.changesGone(
-          name: name.rawValue, since: since, snapshotRevision: head.snapshotRevision, current: head.revision)
-      }
+      try head.checkLogReaches(since)
       let records = try ChangeRecord.fetchAll(
         db, sql: "SELECT * FROM drawingChange WHERE name = ? AND revision > ? ORDER BY revision",
         arguments: [name.rawValue, since])
-      guard records.count == head.revision - since else { throw DrawingStoreError.damaged(name: name.rawValue) }
-      return StoredChanges(
-        revision: head.revision,
-        changes: try records.map { record in
-          let record = try record.verified()
-          return StoredChange(revision: record.revision, json: record.change, batchKey: record.batchKey)
-        })
+      return try StoredChanges(records, after: since, head: head)
     }
   }
 
@@ -176,7 +167,7 @@ public final class DrawingStore: Sendable {
   /// - Throws: `DrawingStoreError.conflict` if `expected` is not the current
   ///   revision; `DocumentError` if the drawing holds a NaN or infinity.
   @discardableResult
-  public func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int? = nil) async throws -> Int {
+  public func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int?) async throws -> Int {
     let snapshot = SnapshotRecord(
       name: name.rawValue, document: String(decoding: try DocumentCodec.encode(drawing), as: UTF8.self))
     let updatedAt = now()
@@ -199,7 +190,7 @@ public final class DrawingStore: Sendable {
   /// - Throws: `DrawingStoreError.conflict` if `expected` is given and the
   ///   drawing is at another revision.
   @discardableResult
-  public func delete(_ name: DrawingName, ifRevision expected: Int? = nil) async throws -> Bool {
+  public func delete(_ name: DrawingName, ifRevision expected: Int?) async throws -> Bool {
     let updatedAt = now()
     return try await writeTransaction { db in
       guard var stored = try DrawingRecord.fetchOne(db, key: name.rawValue), !stored.isDeleted else { return false }

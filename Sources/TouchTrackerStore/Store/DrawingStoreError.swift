@@ -14,6 +14,11 @@ public enum DrawingStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// snapshot at `snapshotRevision`, or never there (`since` is ahead of
   /// the drawing's `current` revision). The client reads the document.
   case changesGone(name: String, since: Int, snapshotRevision: Int, current: Int)
+  /// A database URL that cannot be used (`touchtracker serve --database postgres://…`).
+  case badURL(url: String, reason: String)
+  /// The database server could not be reached or failed the request
+  /// (PostgreSQL down, the connection lost); nothing was stored by it.
+  case unavailable(location: String, reason: String)
 
   public var description: String {
     switch self {
@@ -21,6 +26,10 @@ public enum DrawingStoreError: Error, Hashable, Sendable, CustomStringConvertibl
       "Drawing '\(name)' does not exist, expected revision \(expected)"
     case .conflict(let name, let expected, let current):
       "Drawing '\(name)' is at revision \(current), not \(expected)"
+    case .badURL(let url, let reason):
+      "Invalid database URL '\(url)': \(reason)"
+    case .unavailable(let location, let reason):
+      "The database '\(location)' is unavailable: \(reason)"
     case .cannotOpen(let path, let reason):
       "Cannot open database '\(path)': \(reason)"
     case .damaged(let name):

@@ -56,7 +56,7 @@ final class ServingProcess {
     return Date().timeIntervalSince(start)
   }
 
-  private func readLine(timeout: Double) throws -> String {
+  func readLine(timeout: Double) throws -> String {
     let fd = stdout.fileHandleForReading.fileDescriptor
     var received: [UInt8] = []
     let deadline = Date().addingTimeInterval(timeout)

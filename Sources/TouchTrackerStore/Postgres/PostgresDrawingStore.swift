@@ -1,0 +1,371 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TouchTrackerCore
+
+/// Named drawings in a PostgreSQL database, with the semantics of
+/// `DrawingStore` (revisions, conflicts, idempotency keys, a change log
+/// after a snapshot, compaction): the same tables, the same checks, the
+/// same test suite. Several servers can share one database.
+///
+/// Concurrency: every write is one transaction that first takes a
+/// transaction-scoped advisory lock on its drawing's name, then reads the
+/// current revision and writes the next. So writes to one drawing are
+/// serialized, between connections and between servers, and of several
+/// writes that expect the same revision exactly one wins; writes to other
+/// drawings go on in parallel. Reads run in a `REPEATABLE READ` read-only
+/// transaction, so a drawing's summary, snapshot and log are read as of one
+/// moment.
+///
+/// Durability: a write returns after `COMMIT`, which with PostgreSQL's
+/// default `synchronous_commit = on` has flushed the WAL.
+///
+/// Fan-out: each write that changes a drawing sends a notification on
+/// `changeChannel` in its transaction, which PostgreSQL delivers, at commit
+/// and in commit order, to every server listening (`changeNotices`).
+public final class PostgresDrawingStore: DrawingStorage {
+  public let url: PostgresURL
+  public let compaction: CompactionPolicy
+  let client: PostgresClient
+  let now: @Sendable () -> Date
+  let compactions = CompactionScheduler()
+  let logger: Logger
+  let listeners = ListenerTasks()
+  private let running: Task<Void, Never>
+
+  /// The channel of `NOTIFY` (see `DrawingNotice`).
+  static let changeChannel = "touchtracker_drawing"
+  /// The first key of the advisory locks on drawings (the second is the
+  /// name's hash); "TTDR".
+  static let lockSpace: Int32 = 0x5454_4452
+  /// The key of the advisory lock that migrations hold.
+  static let migrationLock: Int64 = 0x5454_4D49_4752
+
+  public var location: String { url.description }
+
+  /// Connects to `url`, creating or migrating the tables (schema_migrations
+  /// records which migrations ran), and starts compacting the drawings
+  /// whose logs are long already.
+  ///
+  /// - Parameter maximumConnections: The pool's limit (PostgreSQL allows
+  ///   100 connections by default, shared by every server).
+  /// - Throws: `DrawingStoreError.cannotOpen` naming the reason: the server
+  ///   cannot be reached, refuses the user or database, the database holds a
+  ///   `drawing` table that is not ours, or was written by a newer version.
+  public init(
+    url: PostgresURL, compaction: CompactionPolicy = .automatic, maximumConnections: Int = 16,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) async throws {
+    self.url = url
+    self.compaction = compaction
+    self.now = now
+    var logger = Logger(label: "touchtracker.postgres")
+    logger.logLevel = .critical
+    self.logger = logger
+    // One connection of its own first: an unreachable server fails here,
+    // at once and clearly, where the pool would keep retrying.
+    do {
+      try await Self.migrate(url, logger: logger)
+    } catch let error as DrawingStoreError {
+      throw error
+    } catch {
+      throw DrawingStoreError.cannotOpen(path: url.description, reason: Self.reason(error))
+    }
+    var configuration = url.clientConfiguration
+    configuration.options.maximumConnections = maximumConnections
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    running = Task { await client.run() }
+    if compaction.isAutomatic {
+      compactions.schedule("") { [self] in await scheduleDueCompactions() }
+    }
+  }
+
+  /// `init(url:)` with the URL as text.
+  public convenience init(
+    url text: String, compaction: CompactionPolicy = .automatic, maximumConnections: Int = 16,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) async throws {
+    try await self.init(
+      url: PostgresURL(text), compaction: compaction, maximumConnections: maximumConnections, now: now)
+  }
+
+  /// Closes the connections (after the compactions under way) and ends
+  /// the streams of `notices`.
+  public func close() async {
+    await listeners.cancelAll()
+    await compactions.idle()
+    running.cancel()
+    await running.value
+  }
+
+  // MARK: - Reading
+
+  public func list() async throws -> [DrawingSummary] {
+    try await read { connection in
+      let rows = try await connection.query(
+        """
+        SELECT name, revision, updatedAt, lineCount, circleCount FROM drawing
+        WHERE NOT isDeleted ORDER BY name COLLATE "C"
+        """, logger: self.logger)
+      var summaries: [DrawingSummary] = []
+      for try await (name, revision, updatedAt, lineCount, circleCount) in rows.decode(
+        (String, Int, Date, Int, Int).self)
+      {
+        guard let name = try? DrawingName(name) else { continue }
+        summaries.append(
+          DrawingSummary(
+            name: name, revision: revision, updatedAt: updatedAt, lineCount: lineCount, circleCount: circleCount))
+      }
+      return summaries
+    }
+  }
+
+  public func load(_ name: DrawingName) async throws -> StoredDrawing? {
+    guard let state = try await read({ try await self.logState(name, on: $0) }) else { return nil }
+    return StoredDrawing(drawing: try state.replayed(), revision: state.head.revision, updatedAt: state.head.updatedAt)
+  }
+
+  public func loadDocument(_ name: DrawingName) async throws -> StoredDocument? {
+    guard let state = try await read({ try await self.logState(name, on: $0) }) else { return nil }
+    let head = state.head
+    guard !state.changes.isEmpty else {
+      return StoredDocument(
+        json: try state.snapshot.verifiedDocument(), revision: head.revision, updatedAt: head.updatedAt)
+    }
+    let folded = try state.folded()
+    if compaction.isAutomatic {
+      compactions.schedule(name.rawValue) { [self] in _ = try? await store(folded) }
+    }
+    return StoredDocument(json: Data(folded.snapshot.document.utf8), revision: head.revision, updatedAt: head.updatedAt)
+  }
+
+  public func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
+    try await read { connection in
+      guard let head = try await self.head(name.rawValue, on: connection), !head.isDeleted else { return nil }
+      try head.checkLogReaches(since)
+      let records = try await self.changeRecords(name.rawValue, after: since, on: connection)
+      return try StoredChanges(records, after: since, head: head)
+    }
+  }
+
+  // MARK: - Writing
+
+  @discardableResult
+  public func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int?) async throws -> Int {
+    let snapshot = SnapshotRecord(
+      name: name.rawValue, document: String(decoding: try DocumentCodec.encode(drawing), as: UTF8.self))
+    let updatedAt = now()
+    let rawName = name.rawValue
+    return try await write(rawName) { connection in
+      let stored = try await self.head(rawName, on: connection)
+      try Self.check(expected, against: stored, name: rawName)
+      let revision = (stored?.revision ?? 0) + 1
+      try await self.upsertHead(
+        DrawingRecord(
+          name: rawName, revision: revision, isDeleted: false, lineCount: drawing.lines.count,
+          circleCount: drawing.circles.count, updatedAt: updatedAt, snapshotRevision: revision, logBytes: 0),
+        on: connection)
+      try await self.upsertSnapshot(snapshot, on: connection)
+      try await connection.query("DELETE FROM drawingChange WHERE name = \(rawName)", logger: self.logger)
+      try await self.notify(.save, rawName, revision: revision, on: connection)
+      return revision
+    }
+  }
+
+  @discardableResult
+  public func delete(_ name: DrawingName, ifRevision expected: Int?) async throws -> Bool {
+    let updatedAt = now()
+    let rawName = name.rawValue
+    return try await write(rawName) { connection in
+      guard var stored = try await self.head(rawName, on: connection), !stored.isDeleted else { return false }
+      try Self.check(expected, against: stored, name: rawName)
+      stored.isDeleted = true
+      stored.revision += 1
+      stored.lineCount = 0
+      stored.circleCount = 0
+      stored.updatedAt = updatedAt
+      stored.snapshotRevision = stored.revision
+      stored.logBytes = 0
+      try await self.upsertHead(stored, on: connection)
+      try await connection.query("DELETE FROM drawingSnapshot WHERE name = \(rawName)", logger: self.logger)
+      try await connection.query("DELETE FROM drawingChange WHERE name = \(rawName)", logger: self.logger)
+      try await self.notify(.delete, rawName, revision: stored.revision, on: connection)
+      return true
+    }
+  }
+
+  @discardableResult
+  public func append(
+    _ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?
+  ) async throws -> Int {
+    let results = try await append(batches: [ChangeBatch(changes: changes, key: key, expected: expected)], to: name)
+    return try results[0].get().revision
+  }
+
+  public func append(batches: [ChangeBatch], to name: DrawingName) async throws -> [Result<AppendedBatch, any Error>] {
+    let encoded = batches.map { batch in
+      Result<EncodedBatch, any Error>(catching: { try EncodedBatch(batch.changes, key: batch.key) })
+    }
+    let updatedAt = now()
+    let rawName = name.rawValue
+    let (results, logCount, logBytes) = try await write(rawName) {
+      connection -> ([Result<AppendedBatch, any Error>], Int, Int) in
+      var results: [Result<AppendedBatch, any Error>] = []
+      var (logCount, logBytes, last) = (0, 0, 0)
+      for (batch, expected) in zip(encoded, batches.map(\.expected)) {
+        do {
+          let appended = try await self.appendRows(
+            of: batch.get(), to: rawName, ifRevision: expected, updatedAt: updatedAt, on: connection)
+          results.append(.success(appended.batch))
+          if appended.batch.count > 0 {
+            (logCount, logBytes, last) = (appended.logCount, appended.logBytes, appended.batch.revision)
+          }
+        } catch let error as DocumentError {
+          results.append(.failure(error))
+        } catch let error as DrawingStoreError {
+          results.append(.failure(error))
+        }
+      }
+      if last > 0 { try await self.notify(.append, rawName, revision: last, on: connection) }
+      return (results, logCount, logBytes)
+    }
+    if compaction.isDue(logCount: logCount, logBytes: logBytes) {
+      scheduleCompaction(of: name)
+    }
+    return results
+  }
+
+  /// One batch in a write transaction (`DrawingStore.appendRows`'s twin).
+  private func appendRows(
+    of batch: EncodedBatch, to rawName: String, ifRevision expected: Int?, updatedAt: Date,
+    on connection: PostgresConnection
+  ) async throws -> (batch: AppendedBatch, logCount: Int, logBytes: Int) {
+    if let key = batch.key {
+      let rows = try await connection.query(
+        "SELECT revision FROM drawingBatch WHERE name = \(rawName) AND batchKey = \(key)", logger: logger)
+      var known: Int?
+      for try await revision in rows.decode(Int.self) { known = revision }
+      if let known { return (AppendedBatch(revision: known, count: 0), 0, 0) }
+    }
+    let stored = try await head(rawName, on: connection)
+    let exists = stored.map { !$0.isDeleted } ?? false
+    let current = exists ? stored!.revision : 0
+    if let expected, expected != current {
+      throw DrawingStoreError.conflict(name: rawName, expected: expected, current: current)
+    }
+    guard !batch.texts.isEmpty else { return (AppendedBatch(revision: current, count: 0), 0, 0) }
+    var revision = stored?.revision ?? 0
+    var (lineCount, circleCount, snapshotRevision, logBytes) = (0, 0, revision, 0)
+    if exists, let stored {
+      (lineCount, circleCount, snapshotRevision, logBytes) =
+        (stored.lineCount, stored.circleCount, stored.snapshotRevision, stored.logBytes)
+    } else {
+      try await upsertSnapshot(SnapshotRecord(name: rawName, document: DrawingStore.emptyDocument), on: connection)
+    }
+    let revisions = Array((revision + 1)...(revision + batch.texts.count))
+    try await connection.query(
+      """
+      INSERT INTO drawingChange (name, revision, change, batchKey, checksum)
+      SELECT \(rawName), r, c, \(batch.key), k FROM unnest(\(revisions)::bigint[], \(batch.texts)::text[], \
+      \(batch.checksums)::bigint[]) AS t(r, c, k)
+      """, logger: logger)
+    for delta in batch.deltas {
+      if let delta {
+        lineCount = max(0, lineCount + delta.lines)
+        circleCount = max(0, circleCount + delta.circles)
+      } else {
+        (lineCount, circleCount) = (0, 0)
+      }
+    }
+    revision = revisions.last!
+    logBytes += batch.bytes
+    try await upsertHead(
+      DrawingRecord(
+        name: rawName, revision: revision, isDeleted: false, lineCount: lineCount, circleCount: circleCount,
+        updatedAt: updatedAt, snapshotRevision: snapshotRevision, logBytes: logBytes),
+      on: connection)
+    if let key = batch.key {
+      try await connection.query(
+        "INSERT INTO drawingBatch (name, batchKey, revision) VALUES (\(rawName), \(key), \(revision))", logger: logger)
+    }
+    return (AppendedBatch(revision: revision, count: batch.texts.count), revision - snapshotRevision, logBytes)
+  }
+
+  // MARK: - Compaction
+
+  @discardableResult
+  public func compact(_ name: DrawingName) async throws -> Int? {
+    try await compact(name, afterReading: {})
+  }
+
+  func compact(_ name: DrawingName, afterReading: @Sendable () async throws -> Void) async throws -> Int? {
+    let folded = try await read { connection -> Folded? in
+      guard let state = try await self.logState(name, on: connection), !state.changes.isEmpty else { return nil }
+      return try state.folded()
+    }
+    guard let folded else { return nil }
+    try await afterReading()
+    return try await store(folded) ? folded.revision : nil
+  }
+
+  /// `DrawingStore.store`'s twin: stores `folded` unless the drawing moved
+  /// on in a way that makes it wrong (see there why the check is enough).
+  func store(_ folded: Folded) async throws -> Bool {
+    let name = folded.snapshot.name
+    return try await write(name) { connection in
+      guard var head = try await self.head(name, on: connection), !head.isDeleted,
+        head.snapshotRevision < folded.revision, folded.revision <= head.revision
+      else { return false }
+      try await self.upsertSnapshot(folded.snapshot, on: connection)
+      try await connection.query(
+        "DELETE FROM drawingChange WHERE name = \(name) AND revision <= \(folded.revision)", logger: self.logger)
+      if head.revision == folded.revision {
+        head.lineCount = folded.lineCount
+        head.circleCount = folded.circleCount
+      }
+      head.snapshotRevision = folded.revision
+      let rows = try await connection.query(
+        "SELECT COALESCE(SUM(octet_length(change)), 0)::bigint FROM drawingChange WHERE name = \(name)",
+        logger: self.logger)
+      head.logBytes = 0
+      for try await bytes in rows.decode(Int.self) { head.logBytes = bytes }
+      try await self.upsertHead(head, on: connection)
+      let oldest = folded.revision - DrawingStore.keptBatchRevisions
+      try await connection.query(
+        "DELETE FROM drawingBatch WHERE name = \(name) AND revision <= \(oldest)", logger: self.logger)
+      return true
+    }
+  }
+
+  func scheduleCompaction(of name: DrawingName) {
+    let delay = compaction.delay
+    compactions.schedule(name.rawValue) { [self] in
+      try? await Task.sleep(for: delay)
+      _ = try? await compact(name)
+    }
+  }
+
+  func scheduleDueCompactions() async {
+    let policy = compaction
+    let names: [String] =
+      (try? await read { connection -> [String] in
+        let rows = try await connection.query(
+          """
+          SELECT name FROM drawing WHERE NOT isDeleted AND revision > snapshotRevision
+          AND (revision - snapshotRevision >= \(policy.maximumLogCount) OR logBytes >= \(policy.maximumLogBytes))
+          """, logger: self.logger)
+        var names: [String] = []
+        for try await name in rows.decode(String.self) { names.append(name) }
+        return names
+      }) ?? []
+    for name in names {
+      guard let name = try? DrawingName(name) else { continue }
+      scheduleCompaction(of: name)
+    }
+  }
+
+  public func waitForCompactions() async {
+    await compactions.idle()
+  }
+}

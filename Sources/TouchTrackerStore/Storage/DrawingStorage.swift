@@ -1,0 +1,160 @@
+import TouchTrackerCore
+
+/// Where drawings are kept: what the server and the CLI use, whatever the
+/// backend. `DrawingStore` keeps them in a SQLite file (the default);
+/// `PostgresDrawingStore` in a PostgreSQL database, which several servers
+/// can share.
+///
+/// Every backend has the same semantics, pinned by one test suite that runs
+/// against each (`StoreSuiteTests`):
+///
+/// - Each drawing has a revision that counts its changes; `save`, `append`
+///   and `delete` take the revision the caller expects (`If-Match`) and
+///   throw `DrawingStoreError.conflict` if it is not the current one. A
+///   drawing that does not exist is at revision 0; a deleted one keeps its
+///   revision (a tombstone), so one created again continues from there.
+/// - `append` adds changes to a log after a snapshot, at consecutive
+///   revisions; a batch with an idempotency key already appended to the
+///   drawing appends nothing and answers the revision it ended at.
+/// - `changes(of:since:)` answers the log after a revision, or
+///   `DrawingStoreError.changesGone` once compaction folded it into the
+///   snapshot.
+/// - When a write returns, it is durable (committed and synced).
+/// - A stored row that no longer matches its checksum is
+///   `DrawingStoreError.damaged`, never served.
+/// - A drawing's share links (`makeLinks`) stay until `rotateLinks` or
+///   `removeLinks`, across a reopen.
+public protocol DrawingStorage: AnyObject, Sendable {
+  /// Where the drawings are, for messages: a file's path, or a database URL
+  /// without its password.
+  var location: String { get }
+
+  /// When logs are folded into snapshots.
+  var compaction: CompactionPolicy { get }
+
+  /// Every drawing that exists, by name, without reading any document.
+  func list() async throws -> [DrawingSummary]
+
+  /// The drawing named `name`, decoded, or nil if there is none.
+  func load(_ name: DrawingName) async throws -> StoredDrawing?
+
+  /// The document text of the drawing named `name`, or nil if there is none.
+  func loadDocument(_ name: DrawingName) async throws -> StoredDocument?
+
+  /// The changes of `name` after revision `since`, in order, or nil if there
+  /// is no such drawing.
+  func changes(of name: DrawingName, since: Int) async throws -> StoredChanges?
+
+  /// Replaces the document of `name` and empties its log; the new revision.
+  @discardableResult
+  func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int?) async throws -> Int
+
+  /// Deletes `name` and its log; false if there was none.
+  @discardableResult
+  func delete(_ name: DrawingName, ifRevision expected: Int?) async throws -> Bool
+
+  /// Appends `changes` to the log of `name`; the revision after the last.
+  @discardableResult
+  func append(_ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?) async throws -> Int
+
+  /// Appends several batches in one transaction, each as `append` would.
+  func append(batches: [ChangeBatch], to name: DrawingName) async throws -> [Result<AppendedBatch, any Error>]
+
+  /// Folds the log of `name` into a new snapshot; its revision, or nil if
+  /// there was nothing to fold.
+  @discardableResult
+  func compact(_ name: DrawingName) async throws -> Int?
+
+  /// Returns once no background compaction is under way.
+  func waitForCompactions() async
+
+  /// Notices of the writes to this database, by this process and every
+  /// other, in commit order, while the stream is iterated; nil means "some
+  /// may have been missed: look". Nil (no stream) for a backend whose
+  /// writers are all in this process (SQLite).
+  func notices() -> AsyncStream<DrawingNotice?>?
+
+  /// Closes the store's connections; it is not used after.
+  func close() async
+
+  // Share links (issue 12): read by the drawing's name, never looked up by
+  // key; the server compares keys in constant time (`DrawingLinks`).
+
+  /// The share links of `name`, or nil if none were made.
+  func links(of name: DrawingName) async throws -> DrawingLinks?
+
+  /// The links of `name`, made now (`DrawingLinks.random`) if it had none.
+  func makeLinks(for name: DrawingName) async throws -> DrawingLinks
+
+  /// Replaces both links of `name` with new ones; the old keys open nothing.
+  func rotateLinks(of name: DrawingName) async throws -> DrawingLinks
+
+  /// Forgets the links of `name` (after a delete); true if it had some.
+  @discardableResult
+  func removeLinks(of name: DrawingName) async throws -> Bool
+}
+
+extension DrawingStorage {
+  public func notices() -> AsyncStream<DrawingNotice?>? { nil }
+
+  public func close() async {}
+
+  @discardableResult
+  public func save(_ drawing: Drawing, as name: DrawingName) async throws -> Int {
+    try await save(drawing, as: name, ifRevision: nil)
+  }
+
+  @discardableResult
+  public func delete(_ name: DrawingName) async throws -> Bool {
+    try await delete(name, ifRevision: nil)
+  }
+
+  @discardableResult
+  public func append(_ changes: [Change], to name: DrawingName, ifRevision expected: Int? = nil) async throws -> Int {
+    try await append(changes, to: name, ifRevision: expected, key: nil)
+  }
+
+  @discardableResult
+  public func append(_ changes: [Change], to name: DrawingName, key: String?) async throws -> Int {
+    try await append(changes, to: name, ifRevision: nil, key: key)
+  }
+}
+
+extension DrawingStore: DrawingStorage {
+  public var location: String { path }
+}
+
+/// What a write to a PostgreSQL store tells every server: which drawing is
+/// at which revision now, and whether by appended changes (read them from
+/// the log) or by a replacement (`save`, `delete`: clients start over).
+public struct DrawingNotice: Hashable, Sendable {
+  public enum Kind: String, Sendable {
+    /// Changes appended to the log, up to `revision`.
+    case append = "a"
+    /// The document replaced (`save`): at `revision`, with an empty log.
+    case save = "s"
+    /// The drawing deleted: its tombstone is at `revision`.
+    case delete = "d"
+  }
+
+  public var kind: Kind
+  public var name: String
+  public var revision: Int
+
+  public init(kind: Kind, name: String, revision: Int) {
+    self.kind = kind
+    self.name = name
+    self.revision = revision
+  }
+
+  /// `KIND REVISION NAME`: the name last, as it may hold spaces.
+  var payload: String { "\(kind.rawValue) \(revision) \(name)" }
+
+  init?(payload: String) {
+    let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count == 3, let kind = Kind(rawValue: String(parts[0])), let revision = Int(parts[1]) else {
+      return nil
+    }
+    self.init(kind: kind, name: String(parts[2]), revision: revision)
+  }
+}

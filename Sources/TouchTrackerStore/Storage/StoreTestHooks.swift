@@ -1,0 +1,26 @@
+import GRDB
+import TouchTrackerCore
+
+/// What the store suite needs of a backend beyond `DrawingStorage`, to
+/// reach under it: a compaction with a pause between its read and its
+/// write, and raw SQL to damage rows or read the log as stored. Internal:
+/// for the tests (`@testable import`) only.
+protocol StoreTestHooks: DrawingStorage {
+  /// `compact`, with `afterReading` run between reading the log and storing the snapshot.
+  @discardableResult
+  func compact(_ name: DrawingName, afterReading: @Sendable () async throws -> Void) async throws -> Int?
+  /// Runs one statement of SQL that both backends read the same way.
+  func executeForTesting(_ sql: String) async throws
+  /// The first column of every row of `sql`, as integers.
+  func integersForTesting(_ sql: String) async throws -> [Int]
+}
+
+extension DrawingStore: StoreTestHooks {
+  func executeForTesting(_ sql: String) async throws {
+    try await database.write { db in try db.execute(sql: sql) }
+  }
+
+  func integersForTesting(_ sql: String) async throws -> [Int] {
+    try await database.read { db in try Int.fetchAll(db, sql: sql) }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TouchTrackerCore
+import TouchTrackerStore
+
+@testable import TouchTrackerServer
+
+/// Two servers on one PostgreSQL database, a live client on each: a change
+/// acknowledged by one server reaches the clients of the other, and both
+/// sockets carry every revision once, in the database's order.
+///
+/// Needs `TOUCHTRACKER_TEST_POSTGRES_URL` (Scripts/test.sh starts a server
+/// and sets it); without it these tests are skipped, and say so. With it,
+/// a server that cannot be reached fails them.
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment[PostgresTesting.variable] != nil,
+    "TOUCHTRACKER_TEST_POSTGRES_URL is not set: the multi-server tests need PostgreSQL (Scripts/test.sh starts one)"))
+struct MultiServerLiveTests {
+  /// Runs `body` with two live servers on one fresh database.
+  static func twoServers(
+    _ body:
+      @escaping @Sendable (
+        _ a: (port: Int, http: any TestClientProtocol), _ b: (port: Int, http: any TestClientProtocol)
+      )
+      async throws -> Void
+  ) async throws {
+    try await PostgresTesting.withDatabase { url in
+      try await TestServer.run(.live, configure: { $0.databasePath = url }) { _, httpA in
+        try await TestServer.run(.live, configure: { $0.databasePath = url }) { _, httpB in
+          try await body((try #require(httpA.port), httpA), (try #require(httpB.port), httpB))
+        }
+      }
+    }
+  }
+
+  @Test func eachServersClientsGetTheOthersChangesInOneOrder() async throws {
+    try await Self.twoServers { serverA, serverB in
+      try await LiveTestClient.live(port: serverA.port, client: "0000000a") { a in
+        _ = try await a.message(ofType: "welcome")
+        try await LiveTestClient.live(port: serverB.port, client: "0000000b") { b in
+          _ = try await b.message(ofType: "welcome")
+          let count = 30
+          for index in 0..<count {
+            try await a.send(Live.changes(key: "a\(index)", Live.add([1000 + index])))
+            try await b.send(Live.changes(key: "b\(index)", Live.add([2000 + index], x: 5)))
+          }
+          var replicas = [LiveReplica(), LiveReplica()]
+          for index in 0..<count {
+            replicas[0].pending["a\(index)"] = [try LiveSyncTests.change(Live.add([1000 + index]))]
+            replicas[1].pending["b\(index)"] = [try LiveSyncTests.change(Live.add([2000 + index], x: 5))]
+          }
+          for _ in 0..<(2 * count) { try replicas[0].receive(try await a.message()) }
+          for _ in 0..<(2 * count) { try replicas[1].receive(try await b.message()) }
+          let storedA = try await Live.document(serverA.http)
+          let storedB = try await Live.document(serverB.http)
+          #expect(storedA == storedB)
+          for replica in replicas {
+            #expect(replica.revisions == Array(1...(2 * count)))
+            #expect(replica.pending.isEmpty)
+            #expect(replica.document == storedA)
+          }
+        }
+      }
+    }
+  }
+
+  @Test func changesPostedToOneServerAndItsResetsReachTheOthersClients() async throws {
+    try await Self.twoServers { serverA, serverB in
+      try await LiveTestClient.live(port: serverB.port, client: "0000000b") { b in
+        _ = try await b.message(ofType: "welcome")
+        try await Live.post(serverA.http, #"{"changes":[\#(Live.add([7]))]}"#, key: "k1")
+        let changes = try await b.message()
+        #expect(changes["type"] as? String == "changes")
+        #expect(changes["revision"] as? Int == 1)
+        #expect(changes["key"] as? String == "k1")
+        try await serverA.http.execute(
+          uri: "/api/drawings/d", method: .put, body: ByteBuffer(string: documentText(lines: 2)))
+        #expect(try await b.receive() == .text(#"{"type":"reset","revision":2}"#))
+        try await b.send(#"{"type":"hello","since":2,"client":"0000000b"}"#)
+        #expect(try await b.receive() == .text(#"{"type":"welcome","revision":2}"#))
+        try await serverA.http.execute(uri: "/api/drawings/d", method: .delete) { #expect($0.status == .noContent) }
+        #expect(try await b.receive() == .text(#"{"type":"reset","revision":0}"#))
+      }
+    }
+  }
+}
+
+/// The PostgreSQL server of the tests.
+enum PostgresTesting {
+  static let variable = "TOUCHTRACKER_TEST_POSTGRES_URL"
+
+  /// Runs `body` with the URL of a new, empty database on the test server,
+  /// dropped afterwards.
+  static func withDatabase(_ body: (String) async throws -> Void) async throws {
+    let text = try #require(ProcessInfo.processInfo.environment[variable], "\(variable) is not set")
+    let server = try PostgresURL(text)
+    let name = "tt_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    try await server.createDatabase(name)
+    do {
+      try await body(server.with(database: name).text)
+      try await server.dropDatabase(name)
+    } catch {
+      try? await server.dropDatabase(name)
+      throw error
+    }
+  }
+}

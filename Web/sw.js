@@ -1,0 +1,85 @@
+// The page starts without the server: this service worker keeps the page's
+// own files (the HTML, the modules, the styles and touchtracker.wasm) in a
+// cache and answers from it when the network cannot. Drawings are not cached
+// here: /api/ requests always go to the network, and a drawing opened before
+// comes from this browser's IndexedDB copy (sync/local-copy.js), which
+// saves its changes to the server once it is back.
+//
+// Network first, cache second: online, every file is as fresh as without a
+// service worker (a new server version is seen at the next load, never one
+// load late); offline, or with the server down, the last copy answers.
+
+const CACHE = 'touchtracker-page-v1';
+
+/**
+ * Every file the page needs to start, relative to this script. A test
+ * (Tests/e2e/test_offline_start.py) checks this list against Web/.
+ */
+const PAGE_FILES = [
+  './',
+  'app.js',
+  'core/bridge.js',
+  'icon.svg',
+  'index.html',
+  'input/pointers.js',
+  'manifest.webmanifest',
+  'paint/canvas.js',
+  'paint/presence.js',
+  'style.css',
+  'sync/access.js',
+  'sync/decisions.js',
+  'sync/live.js',
+  'sync/local-copy.js',
+  'sync/saver.js',
+  'touchtracker.wasm',
+  'ui/banner.js',
+  'ui/clear-notice.js',
+  'ui/dialog.js',
+  'ui/drawings.js',
+  'ui/help.js',
+  'ui/inspector.js',
+  'ui/notice.js',
+  'ui/qr.js',
+  'ui/safe-area.js',
+  'ui/share.js',
+  'ui/toolbar.js',
+];
+
+self.addEventListener('install', (event) => {
+  // `cache: 'reload'` skips the HTTP cache: the copy kept is the server's.
+  const requests = PAGE_FILES.map((file) => new Request(file, { cache: 'reload' }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  const old = caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))));
+  event.waitUntil(old.then(() => self.clients.claim()));
+});
+
+/** The page's own files: same origin, GET, not the API or the live socket. */
+function isPageFile(request) {
+  if (request.method !== 'GET') return false;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return false;
+  return !url.pathname.startsWith('/api/');
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  // The drawing in `?drawing=NAME` is chosen by the page's script: every
+  // navigation is the same page, kept once under './'.
+  const key = request.mode === 'navigate' ? new URL('./', self.location).href : request;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  if (isPageFile(event.request)) event.respondWith(networkFirst(event.request));
+});
