@@ -89,8 +89,8 @@ class Touchscreen:
         self.page.evaluate("s => touchtracker.skipTime(s)", seconds)
         self.settle()
 
-    def wait_for(self, expression):
-        self.page.wait_for_function(expression, timeout=5000)
+    def wait_for(self, expression, timeout=5000):
+        self.page.wait_for_function(expression, timeout=timeout)
 
     def pixel(self, x, y):
         """The (r, g, b) on screen at CSS point (x, y), from a screenshot."""
