@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchTrackerCore
 import TouchTrackerStore
+import TouchTrackerTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -49,19 +50,24 @@ import TouchTrackerStore
         child.standardError = FileHandle.nullDevice
         try child.run()
 
-        var text = ""
-        var killed = false
-        while true {
-          let chunk = output.fileHandleForReading.availableData
-          if chunk.isEmpty { break }
-          text += String(decoding: chunk, as: UTF8.self)
-          // Past several compactions (every 8 changes), then at once.
-          if !killed, DrawingStoreCrashTests.acknowledged(in: text).count >= 60 {
-            kill(child.processIdentifier, SIGKILL)
-            killed = true
+        // Read and wait on a thread of its own: blocking here would hold one of
+        // the cooperative pool's few threads while the child runs.
+        let text = try await onAThreadOfItsOwn { [child] in
+          var text = ""
+          var killed = false
+          while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            // Past several compactions (every 8 changes), then at once.
+            if !killed, DrawingStoreCrashTests.acknowledged(in: text).count >= 60 {
+              kill(child.processIdentifier, SIGKILL)
+              killed = true
+            }
           }
+          child.waitUntilExit()
+          return text
         }
-        child.waitUntilExit()
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
 
         let lastAcknowledged = try #require(DrawingStoreCrashTests.acknowledged(in: text).max())

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchTrackerCore
 import TouchTrackerStore
+import TouchTrackerTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -47,18 +48,23 @@ import TouchTrackerStore
 
         // Kill it once it has acknowledged a few saves, then drain what it had
         // already written: every acknowledgement counts, even the last.
-        var text = ""
-        var killed = false
-        while true {
-          let chunk = output.fileHandleForReading.availableData
-          if chunk.isEmpty { break }
-          text += String(decoding: chunk, as: UTF8.self)
-          if !killed, Self.acknowledged(in: text).count >= 30 {
-            kill(child.processIdentifier, SIGKILL)
-            killed = true
+        // Read and wait on a thread of its own: blocking here would hold one of
+        // the cooperative pool's few threads while the child runs.
+        let text = try await onAThreadOfItsOwn { [child] in
+          var text = ""
+          var killed = false
+          while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if !killed, DrawingStoreCrashTests.acknowledged(in: text).count >= 30 {
+              kill(child.processIdentifier, SIGKILL)
+              killed = true
+            }
           }
+          child.waitUntilExit()
+          return text
         }
-        child.waitUntilExit()
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
 
         let lastAcknowledged = try #require(Self.acknowledged(in: text).max())
