@@ -142,6 +142,7 @@ class Client:
         self.resets = 0
         self.errors = []
         self.last_message = time.monotonic()
+        self.joined = False  # between hello and welcome, or after a reset
 
     async def run(self, stop_sending_at, quiet_for):
         delay = 0.1
@@ -150,6 +151,7 @@ class Client:
                 async with connect(f"ws://127.0.0.1:{self.port}/api/drawings/{self.drawing}/live",
                                    max_size=None, compression=None, ping_interval=None) as socket_:
                     delay = 0.1
+                    self.joined = False
                     await socket_.send(json.dumps({"type": "hello", "since": self.last, "client": self.client_id}))
                     await self.until_welcome(socket_)
                     for key, line_id in list(self.pending.items()):  # unacknowledged: again, same key
@@ -175,18 +177,25 @@ class Client:
             message = json.loads(await asyncio.wait_for(socket_.recv(), 30))
             kind = message["type"]
             if kind == "welcome":
+                self.joined = True
                 return
             if kind == "reset":
-                self.resets += 1
-                revision, document = await asyncio.get_running_loop().run_in_executor(
-                    None, get_document, self.port, self.drawing)
-                self.base = (revision, document["lines"])
-                self.changes = {}
-                self.seen.append(("reset", revision))
-                self.last = revision
-                await socket_.send(json.dumps({"type": "hello", "since": self.last, "client": self.client_id}))
+                await self.reset(socket_, message["revision"])
             else:
                 self.take(message, time.monotonic_ns())
+
+    async def reset(self, socket_, _revision):
+        # Until the next welcome, acks of its own changes do not move it on: the backlog after
+        # the document it reads brings every revision, its own among them, in order.
+        self.joined = False
+        self.resets += 1
+        revision, document = await asyncio.get_running_loop().run_in_executor(
+            None, get_document, self.port, self.drawing)
+        self.base = (revision, document["lines"])
+        self.changes = {}
+        self.seen.append(("reset", revision))
+        self.last = revision
+        await socket_.send(json.dumps({"type": "hello", "since": self.last, "client": self.client_id}))
 
     async def send(self, socket_, stop_sending_at):
         try:
@@ -217,6 +226,11 @@ class Client:
             self.last_message = time.monotonic()
             if text.startswith('{"type":"changes"') or text.startswith('{"type":"ack"'):
                 self.take(json.loads(text) if self.keep_changes or text[9] == "a" else self.skim(text), now_ns)
+            elif text.startswith('{"type":"reset"'):
+                # Changes it lacked were compacted away, or the drawing was replaced: read the
+                # document and say hello from it, as the page does.
+                await self.reset(socket_, json.loads(text)["revision"])
+                await self.until_welcome(socket_)
             elif text.startswith('{"type":"error"'):
                 self.errors.append(text)
 
@@ -240,7 +254,7 @@ class Client:
                 # An ack at or below a document read after a reset is in that document already.
                 if self.keep_changes and (self.base is None or revision > self.base[0]):
                     self.changes[revision] = [line(line_id)]
-            if revision > self.last:
+            if revision > self.last and self.joined:
                 self.seen.append(revision)
                 self.last = revision
             return
@@ -328,8 +342,11 @@ def check(port, reports, name_of):
         start = seen[resets[-1]][1] if resets else 0
         after = seen[resets[-1] + 1:] if resets else seen
         if after != list(range(start + 1, revision + 1)):
+            expected = list(range(start + 1, revision + 1))
+            gap = next((i for i, (a, b) in enumerate(zip(after, expected)) if a != b), min(len(after), len(expected)))
             problems.append(f"client {report['index']} on {drawing}: saw {len(after)} revisions after {start}, "
-                            f"expected {revision - start} in order (last seen {after[-1] if after else None})")
+                            f"expected {revision - start} in order (last seen {after[-1] if after else None}; "
+                            f"from the {gap + 1}th: {after[gap:gap + 4]} where {expected[gap:gap + 4]} was due)")
         if report["unacked"]:
             problems.append(f"client {report['index']}: {len(report['unacked'])} batches never acknowledged")
         if report["errors"]:
