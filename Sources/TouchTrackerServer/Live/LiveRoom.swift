@@ -70,14 +70,10 @@ final class LiveRoom: Sendable {
 
   /// Removes a connection; the others get `leave` if it had said hello.
   func remove(_ outbox: LiveOutbox) {
-    let left = state.withLockedValue { state -> String? in
-      guard let member = state.members.removeValue(forKey: ObjectIdentifier(outbox)), let by = member.by else {
-        return nil
-      }
+    state.withLockedValue { state in
+      guard let member = state.members.removeValue(forKey: ObjectIdentifier(outbox)), let by = member.by else { return }
       for other in state.members.values where other.by != nil { other.outbox.send(.leave(by: by)) }
-      return by
     }
-    if let left { store.broadcast(PeerMessage(name: name.rawValue, by: left, lines: nil)) }
   }
 
   /// `hello`: queues the changes after `since` and `welcome`, or `reset`
@@ -302,29 +298,13 @@ final class LiveRoom: Sendable {
     }
   }
 
-  /// Relays a client's lines in progress to every other client that said
-  /// hello, here and on the other servers (`DrawingStorage.broadcast`).
+  /// Relays a client's lines in progress to every other client that said hello.
   func relay(presence lines: [PresenceLine], from outbox: LiveOutbox) {
     let id = ObjectIdentifier(outbox)
-    let sent = state.withLockedValue { state -> (by: String, lines: String)? in
-      guard let by = state.members[id]?.by else { return nil }
-      let json = PresenceLine.json(lines)
-      let message = ServerMessage.presence(by: by, lines: json)
-      for (other, member) in state.members where other != id && member.by != nil { member.outbox.send(message) }
-      return (by, json)
-    }
-    if let sent { store.broadcast(PeerMessage(name: name.rawValue, by: sent.by, lines: sent.lines)) }
-  }
-
-  /// Another server's client drew (presence) or left: every client here
-  /// that said hello hears it, as from a client of this server.
-  func relay(fromPeer message: PeerMessage) {
-    let relayed: ServerMessage =
-      if let lines = message.lines { .presence(by: message.by, lines: lines) } else { .leave(by: message.by) }
     state.withLockedValue { state in
-      for member in state.members.values where member.by != nil && member.by != message.by {
-        member.outbox.send(relayed)
-      }
+      guard let by = state.members[id]?.by else { return }
+      let message = ServerMessage.presence(by: by, lines: PresenceLine.json(lines))
+      for (other, member) in state.members where other != id && member.by != nil { member.outbox.send(message) }
     }
   }
 }

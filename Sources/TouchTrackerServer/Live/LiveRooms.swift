@@ -10,10 +10,9 @@ import TouchTrackerStore
 /// Several servers on one database: when the store has notices of other
 /// servers' writes (`DrawingStorage.notices`, PostgreSQL's LISTEN/NOTIFY),
 /// each notice goes to the room of its drawing, if this server has one,
-/// which brings its clients up to date (`LiveRoom.heard`); "some may have
-/// been missed" (after the listening connection was made again) goes to
-/// every room. Other servers' clients' lines in progress and leaving
-/// (`PeerMessage`) go to the room's clients as they come.
+/// which brings its clients up to date (`LiveRoom.heard`); a nil notice
+/// ("some may have been missed", after the listening connection was made
+/// again) goes to every room.
 final class LiveRooms: Sendable {
   let store: any DrawingStorage
   let limits: LiveLimits
@@ -23,27 +22,21 @@ final class LiveRooms: Sendable {
   init(store: any DrawingStorage, limits: LiveLimits = LiveLimits()) {
     self.store = store
     self.limits = limits
-    let rooms = rooms
     guard let notices = store.notices() else {
       listener = nil
       return
     }
+    let rooms = rooms
     listener = Task {
       for await notice in notices {
-        let room = { (name: String) in
-          rooms.withLockedValue { rooms in (try? DrawingName(name)).flatMap { rooms[$0]?.room } }
+        let targets = rooms.withLockedValue { rooms -> [LiveRoom] in
+          guard let notice else { return rooms.values.map(\.room) }
+          guard let name = try? DrawingName(notice.name), let entry = rooms[name] else { return [] }
+          return [entry.room]
         }
-        switch notice {
-        case .peer(let message):
-          // In the order the other server sent them: relayed at once, in turn.
-          room(message.name)?.relay(fromPeer: message)
-        case .drawing(let notice):
-          // Each room under its own gate; reading the log is what orders
-          // the changes, so notices need not wait for each other.
-          if let target = room(notice.name) { Task { await target.heard(notice) } }
-        case .mayHaveMissed:
-          for target in rooms.withLockedValue({ $0.values.map(\.room) }) { Task { await target.heard(nil) } }
-        }
+        // Each room under its own gate; reading the log is what orders
+        // the changes, so notices need not wait for each other.
+        for room in targets { Task { await room.heard(notice) } }
       }
     }
   }

@@ -5,17 +5,16 @@ import PostgresNIO
 
 extension PostgresDrawingStore {
   /// The notices of every write to this database, from this server and
-  /// every other, in commit order (`changeChannel`), and the other
-  /// servers' `broadcast` messages (`peerChannel`), over one connection of
-  /// their own that runs `LISTEN` on both. `mayHaveMissed` comes once
+  /// every other, in commit order, over a connection of their own that
+  /// runs `LISTEN`. A nil means "some may have been missed": sent once
   /// listening starts, and again after the connection was lost and made
-  /// again, so that a listener looks at every drawing it follows (peer
-  /// messages sent meanwhile are lost: they were ephemeral).
+  /// again, so that a listener looks at every drawing it follows.
   ///
   /// The stream ends when `close` is called or the listener stops iterating.
-  public func notices() -> AsyncStream<StoreNotice>? {
-    let (stream, continuation) = AsyncStream<StoreNotice>.makeStream(bufferingPolicy: .unbounded)
-    let (url, logger, origin) = (url, logger, origin)
+  public func notices() -> AsyncStream<DrawingNotice?>? {
+    let (stream, continuation) = AsyncStream<DrawingNotice?>.makeStream(bufferingPolicy: .unbounded)
+    let url = url
+    let logger = logger
     let task = Task {
       while !Task.isCancelled {
         if let connection = try? await PostgresConnection.connect(
@@ -23,25 +22,10 @@ extension PostgresDrawingStore {
           logger: logger
         ).get() {
           do {
-            let changes = try await connection.listen(Self.changeChannel)
-            let peers = try await connection.listen(Self.peerChannel)
-            continuation.yield(.mayHaveMissed)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-              group.addTask {
-                for try await notification in changes {
-                  if let notice = DrawingNotice(payload: notification.payload) { continuation.yield(.drawing(notice)) }
-                }
-              }
-              group.addTask {
-                for try await notification in peers {
-                  if let message = PeerMessage(payload: notification.payload), message.origin != origin {
-                    continuation.yield(.peer(message))
-                  }
-                }
-              }
-              // Either ends only with the connection: then make it again.
-              try await group.next()
-              group.cancelAll()
+            let notifications = try await connection.listen(Self.changeChannel)
+            continuation.yield(nil)
+            for try await notification in notifications {
+              if let notice = DrawingNotice(payload: notification.payload) { continuation.yield(notice) }
             }
           } catch {
             // The connection was lost: make it again, then say some may be missed.
@@ -56,39 +40,6 @@ extension PostgresDrawingStore {
     listeners.add(task)
     return stream
   }
-
-  /// Sends `message` to the other servers (`NOTIFY` on `peerChannel`), in
-  /// the order of the calls: one task sends them one after another. A
-  /// message past NOTIFY's 8,000-byte payload, or one that finds 1,000
-  /// waiting, is dropped.
-  public func broadcast(_ message: PeerMessage) {
-    let payload = message.payload(origin: origin)
-    guard payload.utf8.count < 8000 else { return }
-    peers.send(payload)
-  }
-
-  /// The task that sends `peers`' payloads, one after another, until `close`.
-  static func sendingToPeers(_ peers: PeerQueue, client: PostgresClient, logger: Logger) -> Task<Void, Never> {
-    Task {
-      for await payload in peers.stream {
-        _ = try? await client.query("SELECT pg_notify(\(Self.peerChannel), \(payload))", logger: logger)
-      }
-    }
-  }
-}
-
-/// The payloads `broadcast` queued, in order, for the one task that sends them.
-final class PeerQueue: Sendable {
-  let stream: AsyncStream<String>
-  private let continuation: AsyncStream<String>.Continuation
-
-  init() {
-    (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(1000))
-  }
-
-  func send(_ payload: String) { continuation.yield(payload) }
-
-  func finish() { continuation.finish() }
 }
 
 /// The listening tasks of a store, cancelled by `close`.

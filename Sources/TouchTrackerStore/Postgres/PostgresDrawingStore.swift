@@ -31,16 +31,10 @@ public final class PostgresDrawingStore: DrawingStorage {
   let compactions = CompactionScheduler()
   let logger: Logger
   let listeners = ListenerTasks()
-  /// This store's name in `peerChannel` payloads, so it ignores its own.
-  let origin = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-  let peers = PeerQueue()
   private let running: Task<Void, Never>
-  private let sending: Task<Void, Never>
 
   /// The channel of `NOTIFY` (see `DrawingNotice`).
   static let changeChannel = "touchtracker_drawing"
-  /// The channel of `broadcast` (see `PeerMessage`): not transactional, not stored.
-  static let peerChannel = "touchtracker_peer"
   /// The first key of the advisory locks on drawings (the second is the
   /// name's hash); "TTDR".
   static let lockSpace: Int32 = 0x5454_4452
@@ -82,7 +76,6 @@ public final class PostgresDrawingStore: DrawingStorage {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     running = Task { await client.run() }
-    sending = Self.sendingToPeers(peers, client: client, logger: logger)
     if compaction.isAutomatic {
       compactions.schedule("") { [self] in await scheduleDueCompactions() }
     }
@@ -101,8 +94,6 @@ public final class PostgresDrawingStore: DrawingStorage {
   /// the streams of `notices`.
   public func close() async {
     await listeners.cancelAll()
-    peers.finish()
-    await sending.value
     await compactions.idle()
     running.cancel()
     await running.value

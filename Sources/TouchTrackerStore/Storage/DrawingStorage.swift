@@ -69,15 +69,10 @@ public protocol DrawingStorage: AnyObject, Sendable {
   func waitForCompactions() async
 
   /// Notices of the writes to this database, by this process and every
-  /// other, in commit order, and the other servers' `broadcast` messages,
-  /// while the stream is iterated (`StoreNotice`). Nil (no stream) for a
-  /// backend whose writers are all in this process (SQLite).
-  func notices() -> AsyncStream<StoreNotice>?
-
-  /// Sends `message` to the other servers on this database, in the order
-  /// of the calls, without storing it (or drops it when they cannot keep
-  /// up: it is ephemeral). Nothing for a backend of one process (SQLite).
-  func broadcast(_ message: PeerMessage)
+  /// other, in commit order, while the stream is iterated; nil means "some
+  /// may have been missed: look". Nil (no stream) for a backend whose
+  /// writers are all in this process (SQLite).
+  func notices() -> AsyncStream<DrawingNotice?>?
 
   /// Closes the store's connections; it is not used after.
   func close() async
@@ -100,9 +95,7 @@ public protocol DrawingStorage: AnyObject, Sendable {
 }
 
 extension DrawingStorage {
-  public func notices() -> AsyncStream<StoreNotice>? { nil }
-
-  public func broadcast(_ message: PeerMessage) {}
+  public func notices() -> AsyncStream<DrawingNotice?>? { nil }
 
   public func close() async {}
 
@@ -164,54 +157,4 @@ public struct DrawingNotice: Hashable, Sendable {
     }
     self.init(kind: kind, name: String(parts[2]), revision: revision)
   }
-}
-
-/// What `DrawingStorage.notices` says.
-public enum StoreNotice: Hashable, Sendable {
-  /// A write (see `DrawingNotice`).
-  case drawing(DrawingNotice)
-  /// Notices may have been missed (listening started, or started again
-  /// after the connection was lost): look at every drawing followed.
-  case mayHaveMissed
-  /// Another server's `broadcast`.
-  case peer(PeerMessage)
-}
-
-/// What one server tells the others about a drawing's live clients and
-/// never stores: a client's lines in progress (`presence`), or that it left.
-public struct PeerMessage: Hashable, Sendable {
-  public var name: String
-  /// The client id of the `hello` (8 hex digits).
-  public var by: String
-  /// `PresenceLine.json` of the lines in progress; nil: the client left.
-  public var lines: String?
-
-  public init(name: String, by: String, lines: String?) {
-    self.name = name
-    self.by = by
-    self.lines = lines
-  }
-
-  /// `ORIGIN BY NAME` and, for presence, a newline and the lines: ORIGIN
-  /// names the sending server, which ignores its own.
-  func payload(origin: String) -> String {
-    "\(origin) \(by) \(name)" + (lines.map { "\n" + $0 } ?? "")
-  }
-
-  /// The message of `payload` and the server that sent it.
-  init?(payload: String) {
-    let (head, lines) =
-      if let newline = payload.firstIndex(of: "\n") {
-        (payload[..<newline], Optional(String(payload[payload.index(after: newline)...])))
-      } else {
-        (payload[...], nil)
-      }
-    let parts = head.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-    guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty else { return nil }
-    self.init(name: String(parts[2]), by: String(parts[1]), lines: lines)
-    origin = String(parts[0])
-  }
-
-  /// The sending server, for a message read from a payload.
-  var origin: String?
 }

@@ -88,34 +88,6 @@ struct MultiServerLiveTests {
   }
 }
 
-extension MultiServerLiveTests {
-  /// Lines in progress and leaving cross servers too: a client on B sees a
-  /// client on A draw, and its lines go when it leaves.
-  @Test func presenceAndLeaveReachTheOtherServersClients() async throws {
-    try await Self.twoServers { serverA, serverB in
-      try await LiveTestClient.live(port: serverB.port, client: "0000000b") { b in
-        _ = try await b.message(ofType: "welcome")
-        try await LiveTestClient.live(port: serverA.port, client: "0000000a") { a in
-          _ = try await a.message(ofType: "welcome")
-          // A change first: once b has it, B listens (on one connection for both).
-          try await a.send(Live.changes(key: "a1", Live.add([1])))
-          _ = try await a.message(ofType: "ack")
-          _ = try await b.message(ofType: "changes")
-          try await a.send(
-            ##"{"type":"presence","lines":[{"begin":{"x":1.5,"y":2},"end":{"x":3,"y":4},"color":"#FF0000","width":2}]}"##
-          )
-          #expect(
-            try await b.receive()
-              == .text(
-                ##"{"type":"presence","by":"0000000a","lines":[{"begin":{"x":1.5,"y":2},"end":{"x":3,"y":4},"color":"#ff0000","width":2}]}"##
-              ))
-        }
-        #expect(try await b.receive() == .text(#"{"type":"leave","by":"0000000a"}"#))
-      }
-    }
-  }
-}
-
 /// The PostgreSQL server of the tests.
 enum PostgresTesting {
   static let variable = "TOUCHTRACKER_TEST_POSTGRES_URL"
