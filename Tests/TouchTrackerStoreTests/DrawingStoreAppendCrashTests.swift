@@ -50,24 +50,8 @@ import TouchTrackerTestSupport
         child.standardError = FileHandle.nullDevice
         try child.run()
 
-        // Read and wait on a thread of its own: blocking here would hold one of
-        // the cooperative pool's few threads while the child runs.
-        let text = try await onAThreadOfItsOwn { [child] in
-          var text = ""
-          var killed = false
-          while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            // Past several compactions (every 8 changes), then at once.
-            if !killed, DrawingStoreCrashTests.acknowledged(in: text).count >= 60 {
-              kill(child.processIdentifier, SIGKILL)
-              killed = true
-            }
-          }
-          child.waitUntilExit()
-          return text
-        }
+        // Past several compactions (every 8 changes), then at once.
+        let text = try await DrawingStoreCrashTests.output(of: child, through: output, killedAfter: 60)
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
 
         let lastAcknowledged = try #require(DrawingStoreCrashTests.acknowledged(in: text).max())

@@ -48,23 +48,7 @@ import TouchTrackerTestSupport
 
         // Kill it once it has acknowledged a few saves, then drain what it had
         // already written: every acknowledgement counts, even the last.
-        // Read and wait on a thread of its own: blocking here would hold one of
-        // the cooperative pool's few threads while the child runs.
-        let text = try await onAThreadOfItsOwn { [child] in
-          var text = ""
-          var killed = false
-          while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            if !killed, DrawingStoreCrashTests.acknowledged(in: text).count >= 30 {
-              kill(child.processIdentifier, SIGKILL)
-              killed = true
-            }
-          }
-          child.waitUntilExit()
-          return text
-        }
+        let text = try await Self.output(of: child, through: output, killedAfter: 30)
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
 
         let lastAcknowledged = try #require(Self.acknowledged(in: text).max())
@@ -77,6 +61,28 @@ import TouchTrackerTestSupport
       }
     }
   #endif
+
+  /// What `child` wrote to `pipe` until it ended, after being killed with
+  /// SIGKILL once it had acknowledged `count` saves. Read and waited for on
+  /// a thread of its own: blocking here would hold one of the cooperative
+  /// pool's few threads while the child runs.
+  static func output(of child: Process, through pipe: Pipe, killedAfter count: Int) async throws -> String {
+    try await onAThreadOfItsOwn {
+      var text = ""
+      var killed = false
+      while true {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        text += String(decoding: chunk, as: UTF8.self)
+        if !killed, acknowledged(in: text).count >= count {
+          kill(child.processIdentifier, SIGKILL)
+          killed = true
+        }
+      }
+      child.waitUntilExit()
+      return text
+    }
+  }
 
   /// The numbers of the complete "ACK n" lines in `text`.
   static func acknowledged(in text: String) -> [Int] {
