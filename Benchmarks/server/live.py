@@ -2,6 +2,7 @@
 
     python3 Benchmarks/server/live.py --server BIN [--out RESULT.json]
         [--clients 100] [--rate 10] [--seconds 20] [--drawings 1000] [--pair-rate 1] [--skip a,b,c]
+        [--postgres URL [--servers 2]]
 
 Needs `websockets` from PyPI (`Scripts/setup.sh benchmark`). Starts
 `BIN serve --port P --database TMP/drawings.sqlite` itself and, in one run:
@@ -20,6 +21,15 @@ Needs `websockets` from PyPI (`Scripts/setup.sh benchmark`). Starts
     revision it saw and sends its unacknowledged batches again (same keys);
     at the end every acknowledged line is in `GET`'s document (0 lost) and
     every client converged (from a reset it reads the document).
+
+With --postgres URL (a server on loopback: `Scripts/postgres.sh start DIR`
+prints one) the run makes a fresh database there, starts SERVERS processes of
+`BIN serve --database URL/DB` and gives client i the server i mod SERVERS,
+so in (a) and (b) most receipts cross from one server to another (issue
+13's "two servers, 100 clients on one drawing"); in (c) the first server is
+killed and not started again: its clients reconnect to the next server
+(issue 13's "kill -9 one of two servers under load"). The database is
+dropped after.
 
 Baseline, same run, same server: `POST /api/drawings/NAME/changes` of the
 same one-line batch, 300 round trips on one kept-alive connection (p50,
@@ -114,8 +124,10 @@ def percentile(values, fraction):
 class Client:
     """One live client: sends RATE batches a second, receives everything, reconnects when told to."""
 
-    def __init__(self, port, drawing, index, rate, keep_changes):
-        self.port, self.drawing, self.index, self.rate = port, drawing, index, rate
+    def __init__(self, ports, drawing, index, rate, keep_changes):
+        # The servers it may use, its own first; after a failure it tries the next.
+        self.ports, self.drawing, self.index, self.rate = ports, drawing, index, rate
+        self.port = ports[0]
         self.client_id = f"{index + 1:08x}"
         self.keep_changes = keep_changes
         self.serial = 0
@@ -130,6 +142,7 @@ class Client:
         self.resets = 0
         self.errors = []
         self.last_message = time.monotonic()
+        self.joined = False  # between hello and welcome, or after a reset
 
     async def run(self, stop_sending_at, quiet_for):
         delay = 0.1
@@ -138,6 +151,7 @@ class Client:
                 async with connect(f"ws://127.0.0.1:{self.port}/api/drawings/{self.drawing}/live",
                                    max_size=None, compression=None, ping_interval=None) as socket_:
                     delay = 0.1
+                    self.joined = False
                     await socket_.send(json.dumps({"type": "hello", "since": self.last, "client": self.client_id}))
                     await self.until_welcome(socket_)
                     for key, line_id in list(self.pending.items()):  # unacknowledged: again, same key
@@ -154,6 +168,7 @@ class Client:
                     self.errors.append(f"gave up reconnecting: {error!r}")
                     return
                 self.reconnects += 1
+                self.port = self.ports[(self.ports.index(self.port) + 1) % len(self.ports)]
                 await asyncio.sleep(delay * (0.5 + random.random()))
                 delay = min(2.0, delay * 2)
 
@@ -162,18 +177,25 @@ class Client:
             message = json.loads(await asyncio.wait_for(socket_.recv(), 30))
             kind = message["type"]
             if kind == "welcome":
+                self.joined = True
                 return
             if kind == "reset":
-                self.resets += 1
-                revision, document = await asyncio.get_running_loop().run_in_executor(
-                    None, get_document, self.port, self.drawing)
-                self.base = (revision, document["lines"])
-                self.changes = {}
-                self.seen.append(("reset", revision))
-                self.last = revision
-                await socket_.send(json.dumps({"type": "hello", "since": self.last, "client": self.client_id}))
+                await self.reset(socket_, message["revision"])
             else:
                 self.take(message, time.monotonic_ns())
+
+    async def reset(self, socket_, _revision):
+        # Until the next welcome, acks of its own changes do not move it on: the backlog after
+        # the document it reads brings every revision, its own among them, in order.
+        self.joined = False
+        self.resets += 1
+        revision, document = await asyncio.get_running_loop().run_in_executor(
+            None, get_document, self.port, self.drawing)
+        self.base = (revision, document["lines"])
+        self.changes = {}
+        self.seen.append(("reset", revision))
+        self.last = revision
+        await socket_.send(json.dumps({"type": "hello", "since": self.last, "client": self.client_id}))
 
     async def send(self, socket_, stop_sending_at):
         try:
@@ -204,6 +226,11 @@ class Client:
             self.last_message = time.monotonic()
             if text.startswith('{"type":"changes"') or text.startswith('{"type":"ack"'):
                 self.take(json.loads(text) if self.keep_changes or text[9] == "a" else self.skim(text), now_ns)
+            elif text.startswith('{"type":"reset"'):
+                # Changes it lacked were compacted away, or the drawing was replaced: read the
+                # document and say hello from it, as the page does.
+                await self.reset(socket_, json.loads(text)["revision"])
+                await self.until_welcome(socket_)
             elif text.startswith('{"type":"error"'):
                 self.errors.append(text)
 
@@ -227,7 +254,7 @@ class Client:
                 # An ack at or below a document read after a reset is in that document already.
                 if self.keep_changes and (self.base is None or revision > self.base[0]):
                     self.changes[revision] = [line(line_id)]
-            if revision > self.last:
+            if revision > self.last and self.joined:
                 self.seen.append(revision)
                 self.last = revision
             return
@@ -253,11 +280,16 @@ class Client:
         }
 
 
-def worker(port, assignments, rate, start_at, seconds, quiet_for, results):
-    """One process: its share of the clients, all started at `start_at` (CLOCK_MONOTONIC)."""
+def worker(ports, assignments, rate, start_at, seconds, quiet_for, results):
+    """One process: its share of the clients, all started at `start_at` (CLOCK_MONOTONIC);
+    client i starts on server i mod len(ports)."""
+
+    def ports_of(index):
+        first = index % len(ports)
+        return ports[first:] + ports[:first]
 
     async def main():
-        clients = [Client(port, drawing, index, rate, keep) for drawing, index, keep in assignments]
+        clients = [Client(ports_of(index), drawing, index, rate, keep) for drawing, index, keep in assignments]
         await asyncio.sleep(max(0, start_at - time.monotonic()))
         stop_at = time.monotonic() + seconds
         await asyncio.gather(*(client.run(stop_at, quiet_for) for client in clients))
@@ -268,13 +300,13 @@ def worker(port, assignments, rate, start_at, seconds, quiet_for, results):
     results.put((reports, time.process_time() - started))
 
 
-def run_clients(port, assignments, rate, seconds, quiet_for=2.0, during=None):
+def run_clients(ports, assignments, rate, seconds, quiet_for=2.0, during=None):
     """Runs the clients in one worker per core; `during(elapsed)` is called every 0.1 s meanwhile."""
     processes = max(1, os.cpu_count() or 1)
     shares = [assignments[i::processes] for i in range(processes)]
     results = multiprocessing.Queue()
     start_at = time.monotonic() + 2 + len(assignments) / 500  # time to connect everyone
-    workers = [multiprocessing.Process(target=worker, args=(port, share, rate, start_at, seconds, quiet_for, results))
+    workers = [multiprocessing.Process(target=worker, args=(ports, share, rate, start_at, seconds, quiet_for, results))
                for share in shares if share]
     for process in workers:
         process.start()
@@ -310,8 +342,11 @@ def check(port, reports, name_of):
         start = seen[resets[-1]][1] if resets else 0
         after = seen[resets[-1] + 1:] if resets else seen
         if after != list(range(start + 1, revision + 1)):
+            expected = list(range(start + 1, revision + 1))
+            gap = next((i for i, (a, b) in enumerate(zip(after, expected)) if a != b), min(len(after), len(expected)))
             problems.append(f"client {report['index']} on {drawing}: saw {len(after)} revisions after {start}, "
-                            f"expected {revision - start} in order (last seen {after[-1] if after else None})")
+                            f"expected {revision - start} in order (last seen {after[-1] if after else None}; "
+                            f"from the {gap + 1}th: {after[gap:gap + 4]} where {expected[gap:gap + 4]} was due)")
         if report["unacked"]:
             problems.append(f"client {report['index']}: {len(report['unacked'])} batches never acknowledged")
         if report["errors"]:
@@ -375,6 +410,23 @@ def post_baseline(port, count):
 # MARK: - Main
 
 
+def postgres_database(url):
+    """A fresh database on the PostgreSQL server of `url`: (its URL, a function that drops it)."""
+    name = f"tt_live_{os.getpid()}_{int(time.time())}"
+    subprocess.run(["psql", url, "-qc", f"CREATE DATABASE {name}"], check=True)
+    drop = lambda: subprocess.run(["psql", url, "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+    return url.rsplit("/", 1)[0] + "/" + name, drop
+
+
+def stop(process):
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
@@ -385,24 +437,35 @@ def main():
     parser.add_argument("--drawings", type=int, default=1000)
     parser.add_argument("--pair-rate", type=float, default=1)
     parser.add_argument("--skip", default="")
+    parser.add_argument("--postgres", help="run SERVERS servers on a fresh database of this PostgreSQL server")
+    parser.add_argument("--servers", type=int, default=2)
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
+    count = args.servers if args.postgres else 1
     result = {"clients": args.clients, "rate": args.rate, "seconds": args.seconds, "drawings": args.drawings,
-              "pairRate": args.pair_rate, "cores": os.cpu_count(), "loadAverage": os.getloadavg()[0]}
+              "pairRate": args.pair_rate, "cores": os.cpu_count(), "loadAverage": os.getloadavg()[0],
+              "store": "postgres" if args.postgres else "sqlite", "servers": count}
     with tempfile.TemporaryDirectory() as directory:
-        database = os.path.join(directory, "drawings.sqlite")
-        log = os.path.join(directory, "server.log")
-        port = free_port()
-        server = start_server(args.server, database, port, log)
+        database, drop = postgres_database(args.postgres) if args.postgres else (
+            os.path.join(directory, "drawings.sqlite"), lambda: None)
+        logs = [os.path.join(directory, f"server{index}.log") for index in range(count)]
+        ports = [free_port() for _ in range(count)]
+        servers = []
         try:
+            for server_port, log in zip(ports, logs):
+                servers.append(start_server(args.server, database, server_port, log))
+            port = ports[0]
             result["baseline"] = post_baseline(port, 300)
             print(f"live: baseline POST p50 {result['baseline']['p50ms']:.2f} ms", file=sys.stderr)
+
+            def server_cpu():
+                return sum(cpu_seconds(server.pid) for server in servers if server.poll() is None)
 
             def one_drawing(name, during=None):
                 assignments = [(name, index, index < 2 or index % (args.clients // 2 or 1) == 0)
                                for index in range(args.clients)]
-                before = cpu_seconds(server.pid) if server.poll() is None else 0
-                reports, harness = run_clients(port, assignments, args.rate, args.seconds, during=during)
+                before = server_cpu()
+                reports, harness = run_clients(ports, assignments, args.rate, args.seconds, during=during)
                 return reports, harness, before
 
             if "a" not in skip:
@@ -410,45 +473,45 @@ def main():
                 problems, lost, revisions = check(port, reports, "live-a")
                 result["a"] = summarize(reports, harness, args.seconds) | {
                     "revision": revisions["live-a"], "problems": problems[:20], "lost": len(lost),
-                    "serverCpuPerSecond": (cpu_seconds(server.pid) - before) / args.seconds}
+                    "serverCpuPerSecond": (server_cpu() - before) / args.seconds}
                 print(f"live: (a) {json.dumps(result['a'])}", file=sys.stderr)
 
             if "b" not in skip:
                 assignments = [(f"pair-{index // 2}", index, index % 50 == 0) for index in range(args.drawings * 2)]
-                before = cpu_seconds(server.pid)
-                reports, harness = run_clients(port, assignments, args.pair_rate, args.seconds)
+                before = server_cpu()
+                reports, harness = run_clients(ports, assignments, args.pair_rate, args.seconds)
                 problems, lost, _ = check(port, reports, None)
                 result["b"] = summarize(reports, harness, args.seconds) | {
                     "problems": problems[:20], "lost": len(lost),
-                    "serverCpuPerSecond": (cpu_seconds(server.pid) - before) / args.seconds}
+                    "serverCpuPerSecond": (server_cpu() - before) / args.seconds}
                 print(f"live: (b) {json.dumps(result['b'])}", file=sys.stderr)
 
             if "c" not in skip:
-                state = {"killed": False, "restarted": False, "server": server}
+                # One server: killed and started again on the same database and port. Several: the
+                # first is killed for good, and its clients move to the next.
+                state = {"killed": False, "restarted": False}
 
                 def during(elapsed):
                     if not state["killed"] and elapsed > args.seconds / 2:
-                        state["server"].send_signal(signal.SIGKILL)
-                        state["server"].wait()
+                        servers[0].send_signal(signal.SIGKILL)
+                        servers[0].wait()
                         state["killed"] = time.monotonic()
-                    elif state["killed"] and not state["restarted"] and time.monotonic() - state["killed"] > 1:
-                        state["server"] = start_server(args.server, database, port, log)
+                    elif (count == 1 and state["killed"] and not state["restarted"]
+                          and time.monotonic() - state["killed"] > 1):
+                        servers[0] = start_server(args.server, database, port, logs[0])
                         state["restarted"] = True
 
                 reports, harness, _ = one_drawing("live-c", during)
-                server = state["server"]
-                problems, lost, revisions = check(port, reports, "live-c")
+                survivor = port if count == 1 else ports[1]
+                problems, lost, revisions = check(survivor, reports, "live-c")
                 result["c"] = summarize(reports, harness, args.seconds) | {
                     "killed": bool(state["killed"]), "restarted": state["restarted"],
                     "revision": revisions["live-c"], "problems": problems[:20], "lost": len(lost)}
                 print(f"live: (c) {json.dumps(result['c'])}", file=sys.stderr)
         finally:
-            if server.poll() is None:
-                server.send_signal(signal.SIGTERM)
-                try:
-                    server.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+            for server in servers:
+                stop(server)
+            drop()
     for part in ("a", "b"):
         if part in result and result[part]["p50ms"]:
             result[part]["p50VsPost"] = result[part]["p50ms"] / result["baseline"]["p50ms"]

@@ -12,12 +12,17 @@ fresh database is made on it for each run and dropped after. In one run:
    saves per second (200 answers) and the p50/p99 of their latency;
 2. pgbench on the same PostgreSQL server, WRITERS clients, for SECONDS: one INSERT of a
    row of the same size per transaction (`-f`, no vacuum), its tps: what PostgreSQL
-   itself does with a commit per small write here. Target: ours >= 0.5x pgbench.
+   itself does with a commit per small write here. Target: ours >= 0.5x pgbench;
+3. the ceiling, same run: the same WRITERS threads sending `GET /healthz` (no storage at
+   all) to the SQLite server for SECONDS: what this client and the HTTP stack allow on
+   this machine whatever the store does. The server's CPU seconds per request are
+   reported for every phase (utime + stime from /proc).
 """
 
 import argparse
 import http.client
 import json
+import os
 import pathlib
 import socket
 import statistics
@@ -61,8 +66,14 @@ def start(binary, database, log):
     sys.exit("touchtracker serve did not answer within 60 s")
 
 
-def writers(port, count, seconds):
-    """Acknowledged saves per second and latency percentiles (ms) of COUNT writers for SECONDS."""
+def cpu_seconds(pid):
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def writers(port, count, seconds, health=False):
+    """Acknowledged saves per second and latency percentiles (ms) of COUNT writers for SECONDS
+    (with `health`, GET /healthz instead of a save)."""
     stop = time.monotonic() + seconds
     latencies = [[] for _ in range(count)]
     errors = []
@@ -76,10 +87,13 @@ def writers(port, count, seconds):
             change["lines"][0]["id"] = serial
             body = json.dumps({"changes": [change]})
             began = time.perf_counter()
-            connection.request(
-                "POST", f"/api/drawings/w{index}/changes", body,
-                {"Content-Type": "application/json", "Idempotency-Key": f"k{index}-{serial}"},
-            )
+            if health:
+                connection.request("GET", "/healthz")
+            else:
+                connection.request(
+                    "POST", f"/api/drawings/w{index}/changes", body,
+                    {"Content-Type": "application/json", "Idempotency-Key": f"k{index}-{serial}"},
+                )
             response = connection.getresponse()
             response.read()
             if response.status != 200:
@@ -143,7 +157,16 @@ def main():
                     psql(args.postgres, f"CREATE DATABASE {name}")
                 process, port = start(args.server, database, log)
                 try:
+                    before = cpu_seconds(process.pid)
                     results[backend] = writers(port, args.writers, args.seconds)
+                    results[backend]["serverCpuMsPerSave"] = round(
+                        (cpu_seconds(process.pid) - before) * 1000 / results[backend]["saves"], 3)
+                    if backend == "sqlite":
+                        before = cpu_seconds(process.pid)
+                        ceiling = writers(port, args.writers, args.seconds, health=True)
+                        ceiling["serverCpuMsPerRequest"] = round(
+                            (cpu_seconds(process.pid) - before) * 1000 / ceiling["saves"], 3)
+                        results["healthzCeiling"] = ceiling
                 finally:
                     process.terminate()
                     process.wait(timeout=15)
@@ -153,6 +176,8 @@ def main():
         finally:
             psql(args.postgres, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     results["postgresVsPgbench"] = round(results["postgres"]["savesPerSecond"] / results["pgbenchInsertsPerSecond"], 2)
+    results["postgresVsCeiling"] = round(
+        results["postgres"]["savesPerSecond"] / results["healthzCeiling"]["savesPerSecond"], 2)
     print(json.dumps(results, indent=2))
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps(results, indent=2) + "\n")

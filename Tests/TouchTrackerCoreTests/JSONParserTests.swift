@@ -151,9 +151,25 @@ import TouchTrackerTestSupport
     (0.00001, "0"),
     (1e-10, "0"),
     (1e15, "1000000000000000"),
+    (32_423_284_834_305, "32423284834305"),
+    (999_999_999_999.5, "999999999999.5"),
+    (9_007_199_254_740_991, "9007199254740991"),
   ])
   func numbersAreWrittenShort(value: Double, text: String) {
     #expect(JSONNumber.format(value) == text)
+  }
+
+  /// Integers up to 2^53 - 1 (every id a shape may have) are written
+  /// digit for digit, at every magnitude.
+  @Test func integersUpTo2To53AreWrittenExactly() throws {
+    var generator = SplitMix64(seed: 53)
+    for round in 0..<5000 {
+      let bits = UInt64(round % 53 + 1)
+      let integer = generator.next() & ((1 << bits) - 1)
+      let text = JSONNumber.format(Double(integer))
+      #expect(text == String(integer))
+      #expect(try JSONParser.parse(text) == .number(Double(integer)))
+    }
   }
 
   /// Every number with at most four decimals survives writing and reading

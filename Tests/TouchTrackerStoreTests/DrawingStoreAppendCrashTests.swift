@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchTrackerCore
 import TouchTrackerStore
+import TouchTrackerTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -49,19 +50,8 @@ import TouchTrackerStore
         child.standardError = FileHandle.nullDevice
         try child.run()
 
-        var text = ""
-        var killed = false
-        while true {
-          let chunk = output.fileHandleForReading.availableData
-          if chunk.isEmpty { break }
-          text += String(decoding: chunk, as: UTF8.self)
-          // Past several compactions (every 8 changes), then at once.
-          if !killed, DrawingStoreCrashTests.acknowledged(in: text).count >= 60 {
-            kill(child.processIdentifier, SIGKILL)
-            killed = true
-          }
-        }
-        child.waitUntilExit()
+        // Past several compactions (every 8 changes), then at once.
+        let text = try await DrawingStoreCrashTests.output(of: child, through: output, killedAfter: 60)
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
 
         let lastAcknowledged = try #require(DrawingStoreCrashTests.acknowledged(in: text).max())

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchTrackerCore
 import TouchTrackerStore
+import TouchTrackerTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -47,18 +48,7 @@ import TouchTrackerStore
 
         // Kill it once it has acknowledged a few saves, then drain what it had
         // already written: every acknowledgement counts, even the last.
-        var text = ""
-        var killed = false
-        while true {
-          let chunk = output.fileHandleForReading.availableData
-          if chunk.isEmpty { break }
-          text += String(decoding: chunk, as: UTF8.self)
-          if !killed, Self.acknowledged(in: text).count >= 30 {
-            kill(child.processIdentifier, SIGKILL)
-            killed = true
-          }
-        }
-        child.waitUntilExit()
+        let text = try await Self.output(of: child, through: output, killedAfter: 30)
         #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
 
         let lastAcknowledged = try #require(Self.acknowledged(in: text).max())
@@ -71,6 +61,28 @@ import TouchTrackerStore
       }
     }
   #endif
+
+  /// What `child` wrote to `pipe` until it ended, after being killed with
+  /// SIGKILL once it had acknowledged `count` saves. Read and waited for on
+  /// a thread of its own: blocking here would hold one of the cooperative
+  /// pool's few threads while the child runs.
+  static func output(of child: Process, through pipe: Pipe, killedAfter count: Int) async throws -> String {
+    try await onAThreadOfItsOwn {
+      var text = ""
+      var killed = false
+      while true {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        text += String(decoding: chunk, as: UTF8.self)
+        if !killed, acknowledged(in: text).count >= count {
+          kill(child.processIdentifier, SIGKILL)
+          killed = true
+        }
+      }
+      child.waitUntilExit()
+      return text
+    }
+  }
 
   /// The numbers of the complete "ACK n" lines in `text`.
   static func acknowledged(in text: String) -> [Int] {

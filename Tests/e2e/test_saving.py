@@ -8,6 +8,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import open_page
 from touchscreen import Touchscreen, without_ids
@@ -59,7 +60,12 @@ def open_drawing(browser, server, name, live=True):
 
 
 def wait_until_saved(touch):
-    touch.wait_for("(() => { const s = touchtracker.saving(); return !s.dirty && !s.offline && !s.stopped; })()")
+    try:
+        touch.wait_for("(() => { const s = touchtracker.saving(); return !s.dirty && !s.offline && !s.stopped; })()")
+    except PlaywrightTimeout:
+        state = touch.page.evaluate("touchtracker.saving()")
+        banner = touch.page.evaluate("document.querySelector('#banner')?.textContent ?? ''")
+        raise AssertionError(f"not saved: {state}, banner {banner!r}") from None
 
 
 def test_the_server_serves_the_page_and_the_module(server):

@@ -89,8 +89,9 @@ class Touchscreen:
         self.page.evaluate("s => touchtracker.skipTime(s)", seconds)
         self.settle()
 
-    def wait_for(self, expression):
-        self.page.wait_for_function(expression, timeout=5000)
+    def wait_for(self, expression, timeout=15_000):
+        # Generous: on a loaded 2-core machine a page can take seconds to catch up; a real failure still fails.
+        self.page.wait_for_function(expression, timeout=timeout)
 
     def pixel(self, x, y):
         """The (r, g, b) on screen at CSS point (x, y), from a screenshot."""

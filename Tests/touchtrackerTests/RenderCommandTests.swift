@@ -3,10 +3,12 @@ import Testing
 
 /// `touchtracker render DOCUMENT.json -o FILE.svg`: a saved drawing as an SVG file.
 @Suite struct RenderCommandTests {
-  @Test func writesOneSVGLinePerLineAndOneCirclePerCircle() throws {
+  @Test func writesOneSVGLinePerLineAndOneCirclePerCircle() async throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString).svg")
     defer { try? FileManager.default.removeItem(at: output) }
-    let result = try TouchTrackerProcess.run(["render", try TouchTrackerProcess.fixture("drawing"), "-o", output.path])
+    let result = try await TouchTrackerProcess.run([
+      "render", try TouchTrackerProcess.fixture("drawing"), "-o", output.path,
+    ])
     #expect(result.status == 0)
     #expect(result.stdout == "")
     #expect(result.stderr == "")
@@ -23,10 +25,10 @@ import Testing
     #expect(svg.split(separator: "\n").filter { $0.hasPrefix("<circle ") }.count == 1)
   }
 
-  @Test func aBadDocumentIsOneLineAndNoFile() throws {
+  @Test func aBadDocumentIsOneLineAndNoFile() async throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString).svg")
     let path = try TouchTrackerProcess.fixture("bad-color")
-    let result = try TouchTrackerProcess.run(["render", path, "-o", output.path])
+    let result = try await TouchTrackerProcess.run(["render", path, "-o", output.path])
     #expect(result.status != 0)
     #expect(!result.crashed)
     #expect(
@@ -36,7 +38,7 @@ import Testing
 
   /// A file in the app's shape is read a chunk at a time; one in another
   /// shape (an extra key) is read whole: the same SVG.
-  @Test func aDocumentRendersAlikeStreamedOrReadWhole() throws {
+  @Test func aDocumentRendersAlikeStreamedOrReadWhole() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,7 +50,7 @@ import Testing
       let input = directory.appendingPathComponent("\(name).json")
       let output = directory.appendingPathComponent("\(name).svg")
       try Data(text.utf8).write(to: input)
-      let result = try TouchTrackerProcess.run(["render", input.path, "-o", output.path])
+      let result = try await TouchTrackerProcess.run(["render", input.path, "-o", output.path])
       #expect(result.status == 0 && result.stderr == "")
       svgs.append(try String(contentsOf: output, encoding: .utf8))
     }

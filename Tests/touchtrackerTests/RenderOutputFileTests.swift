@@ -5,12 +5,12 @@ import Testing
 /// regular file keeps its mode and links, a symbolic link is written through,
 /// and anything else is refused with one line.
 @Suite struct RenderOutputFileTests {
-  @Test func anExistingFileKeepsItsMode() throws {
-    try withScratch { scratch in
+  @Test func anExistingFileKeepsItsMode() async throws {
+    try await withScratch { scratch in
       let output = scratch + "/drawing.svg"
       try Data("old".utf8).write(to: URL(fileURLWithPath: output))
       try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: output)
-      let result = try render(to: output)
+      let result = try await render(to: output)
       #expect(result.status == 0)
       #expect(result.stderr == "")
       #expect(try mode(of: output) == 0o640)
@@ -18,13 +18,13 @@ import Testing
     }
   }
 
-  @Test func aSymbolicLinkIsWrittenThroughToItsTarget() throws {
-    try withScratch { scratch in
+  @Test func aSymbolicLinkIsWrittenThroughToItsTarget() async throws {
+    try await withScratch { scratch in
       let target = scratch + "/target.svg"
       let link = scratch + "/link.svg"
       try Data("old".utf8).write(to: URL(fileURLWithPath: target))
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.svg")
-      let result = try render(to: link)
+      let result = try await render(to: link)
       #expect(result.status == 0)
       #expect(result.stderr == "")
       #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.svg", "still a link")
@@ -32,43 +32,43 @@ import Testing
     }
   }
 
-  @Test func aLinkToAMissingFileIsRefused() throws {
-    try withScratch { scratch in
+  @Test func aLinkToAMissingFileIsRefused() async throws {
+    try await withScratch { scratch in
       let link = scratch + "/link.svg"
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing/target.svg")
-      let result = try render(to: link)
+      let result = try await render(to: link)
       #expect(result.status != 0)
       #expect(result.stderr == "Error: Cannot write '\(link)': a symbolic link to a missing file\n")
       #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "missing/target.svg")
     }
   }
 
-  @Test func aFileWithAnotherHardLinkIsRewrittenForBothNames() throws {
-    try withScratch { scratch in
+  @Test func aFileWithAnotherHardLinkIsRewrittenForBothNames() async throws {
+    try await withScratch { scratch in
       let output = scratch + "/drawing.svg"
       let other = scratch + "/other-name.svg"
       try Data("old".utf8).write(to: URL(fileURLWithPath: output))
       try FileManager.default.linkItem(atPath: output, toPath: other)
-      let result = try render(to: output)
+      let result = try await render(to: output)
       #expect(result.status == 0)
       #expect(try String(contentsOfFile: other, encoding: .utf8).hasPrefix("<svg "))
     }
   }
 
-  @Test func aDirectoryIsRefusedWithOneLine() throws {
-    try withScratch { scratch in
-      let result = try render(to: scratch)
+  @Test func aDirectoryIsRefusedWithOneLine() async throws {
+    try await withScratch { scratch in
+      let result = try await render(to: scratch)
       #expect(result.status != 0)
       #expect(!result.crashed)
       #expect(result.stderr == "Error: Cannot write '\(scratch)': not a regular file\n")
     }
   }
 
-  @Test func aFIFOIsRefusedAndStaysAFIFO() throws {
-    try withScratch { scratch in
+  @Test func aFIFOIsRefusedAndStaysAFIFO() async throws {
+    try await withScratch { scratch in
       let fifo = scratch + "/pipe"
       try #require(mkfifo(fifo, 0o600) == 0)
-      let result = try render(to: fifo)
+      let result = try await render(to: fifo)
       #expect(result.status != 0)
       #expect(result.stderr == "Error: Cannot write '\(fifo)': not a regular file\n")
       var status = stat()
@@ -77,12 +77,12 @@ import Testing
   }
 
   @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
-  func anotherUsersFileKeepsItsOwner() throws {
-    try withScratch { scratch in
+  func anotherUsersFileKeepsItsOwner() async throws {
+    try await withScratch { scratch in
       let output = scratch + "/drawing.svg"
       try Data("old".utf8).write(to: URL(fileURLWithPath: output))
       try #require(chown(output, 4321, 4322) == 0)
-      let result = try render(to: output)
+      let result = try await render(to: output)
       #expect(result.status == 0)
       var status = stat()
       #expect(lstat(output, &status) == 0)
@@ -92,27 +92,27 @@ import Testing
     }
   }
 
-  @Test func aMissingFolderIsNamedWithTheSystemsReason() throws {
+  @Test func aMissingFolderIsNamedWithTheSystemsReason() async throws {
     let output = "/nonexistent/touchtracker/drawing.svg"
-    let result = try render(to: output)
+    let result = try await render(to: output)
     #expect(result.status != 0)
     #expect(result.stderr == "Error: Cannot write '\(output)': No such file or directory\n")
   }
 
   // MARK: Helpers
 
-  private func render(to output: String) throws -> TouchTrackerProcess.Result {
-    try TouchTrackerProcess.run(["render", try TouchTrackerProcess.fixture("drawing"), "-o", output])
+  private func render(to output: String) async throws -> TouchTrackerProcess.Result {
+    try await TouchTrackerProcess.run(["render", try TouchTrackerProcess.fixture("drawing"), "-o", output])
   }
 
   private func mode(of path: String) throws -> Int {
     try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
   }
 
-  private func withScratch(_ body: (String) throws -> Void) throws {
+  private func withScratch(_ body: (String) async throws -> Void) async throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: url) }
-    try body(url.path)
+    try await body(url.path)
   }
 }

@@ -8,8 +8,8 @@ import TouchTrackerTestSupport
 @Suite struct ReplayCommandTests {
   // MARK: Drawing
 
-  @Test func threeFingersAtOverlappingTimesDrawThreeBlackLines() throws {
-    let result = try replay("three-fingers")
+  @Test func threeFingersAtOverlappingTimesDrawThreeBlackLines() async throws {
+    let result = try await replay("three-fingers")
     // The whole output, as the contract spells it: lines in the order the fingers lifted.
     #expect(
       result.stdout
@@ -23,8 +23,8 @@ import TouchTrackerTestSupport
     #expect(result.status == 0)
   }
 
-  @Test func twoFingersLandingTogetherDrawACircle() throws {
-    let output = try replayOutput("circle")
+  @Test func twoFingersLandingTogetherDrawACircle() async throws {
+    let output = try await replayOutput("circle")
     #expect(output.drawing.lines.isEmpty)
     #expect(
       output.drawing.circles.withoutIDs == [
@@ -33,14 +33,14 @@ import TouchTrackerTestSupport
     #expect(output.circlesInProgress == 0)
   }
 
-  @Test func aCancelledFingerLosesOnlyItsOwnLine() throws {
-    let output = try replayOutput("cancel")
+  @Test func aCancelledFingerLosesOnlyItsOwnLine() async throws {
+    let output = try await replayOutput("cancel")
     #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 300), end: Point(x: 400, y: 300))])
     #expect(output.linesInProgress == 0)
   }
 
-  @Test func aDoubleTapClearsLinesAndCirclesWithoutADot() throws {
-    let output = try replayOutput("double-tap")
+  @Test func aDoubleTapClearsLinesAndCirclesWithoutADot() async throws {
+    let output = try await replayOutput("double-tap")
     #expect(output.drawing == Drawing())
     #expect(output.selectedLine == nil)
     #expect(output.menu.isEmpty)
@@ -50,8 +50,8 @@ import TouchTrackerTestSupport
   /// Two fingers pinch (their average movement is zero, so the pan
   /// recognizer stays undecided and holds their ends back) while a third
   /// rests; all three lift. Every finger's line must be finished.
-  @Test func fingersLiftedDuringAPinchFinishTheirLines() throws {
-    let output = try replayOutput("pinch-beside-a-resting-finger")
+  @Test func fingersLiftedDuringAPinchFinishTheirLines() async throws {
+    let output = try await replayOutput("pinch-beside-a-resting-finger")
     #expect(
       output.drawing.lines.withoutIDs == [
         Line(begin: Point(x: 100, y: 100), end: Point(x: 80, y: 80)),
@@ -63,8 +63,8 @@ import TouchTrackerTestSupport
 
   /// The same with a circle: two fingers land together and spread evenly
   /// while a third rests; the circle is finished when both lift.
-  @Test func aCircleDrawnBesideARestingFingerIsFinished() throws {
-    let output = try replayOutput("circle-beside-a-resting-finger")
+  @Test func aCircleDrawnBesideARestingFingerIsFinished() async throws {
+    let output = try await replayOutput("circle-beside-a-resting-finger")
     #expect(
       output.drawing.circles.withoutIDs == [
         Circle(center: Point(x: 300, y: 200), radius: 150, color: .black, width: 10)
@@ -76,36 +76,36 @@ import TouchTrackerTestSupport
 
   // MARK: Selecting, deleting, undoing
 
-  @Test func aTapFivePointsFromALineSelectsItAndShowsDelete() throws {
-    let output = try replayOutput("select-line")
+  @Test func aTapFivePointsFromALineSelectsItAndShowsDelete() async throws {
+    let output = try await replayOutput("select-line")
     #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
     #expect(output.selectedLine == 0)
     #expect(output.menu == ["Delete"])
   }
 
-  @Test func aTapOnEmptySpaceDeselectsAndHidesTheMenu() throws {
-    let output = try replayOutput("tap-empty-space")
+  @Test func aTapOnEmptySpaceDeselectsAndHidesTheMenu() async throws {
+    let output = try await replayOutput("tap-empty-space")
     #expect(output.drawing.lines.count == 1)
     #expect(output.selectedLine == nil)
     #expect(output.menu.isEmpty)
   }
 
-  @Test func tappingDeleteRemovesTheSelectedLine() throws {
-    let output = try replayOutput("delete-line")
+  @Test func tappingDeleteRemovesTheSelectedLine() async throws {
+    let output = try await replayOutput("delete-line")
     #expect(output.drawing.lines.isEmpty)
     #expect(output.selectedLine == nil)
     #expect(output.menu.isEmpty)
   }
 
-  @Test func undoBringsTheDeletedLineBack() throws {
-    let output = try replayOutput("delete-then-undo")
+  @Test func undoBringsTheDeletedLineBack() async throws {
+    let output = try await replayOutput("delete-then-undo")
     #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
     #expect(output.selectedLine == nil)
     #expect(output.menu.isEmpty)
   }
 
-  @Test func longPressThenPanMovesTheLineWithTheFinger() throws {
-    let output = try replayOutput("move-line")
+  @Test func longPressThenPanMovesTheLineWithTheFinger() async throws {
+    let output = try await replayOutput("move-line")
     // The finger went from (200, 102) to (250, 152): the line moves by exactly (50, 50).
     #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 150, y: 150), end: Point(x: 350, y: 150))])
     #expect(output.selectedLine == nil)
@@ -114,15 +114,15 @@ import TouchTrackerTestSupport
 
   // MARK: Palette and options
 
-  @Test func threeFingerSwipeUpOpensThePaletteWithoutStrayLines() throws {
-    let output = try replayOutput("palette")
+  @Test func threeFingerSwipeUpOpensThePaletteWithoutStrayLines() async throws {
+    let output = try await replayOutput("palette")
     #expect(output.paletteVisible)
     #expect(output.drawing.lines.withoutIDs == [Line(begin: Point(x: 100, y: 100), end: Point(x: 300, y: 100))])
     #expect(output.linesInProgress == 0)
   }
 
-  @Test func choosingRedColorsLaterLinesOnly() throws {
-    let result = try replay("palette-red")
+  @Test func choosingRedColorsLaterLinesOnly() async throws {
+    let result = try await replay("palette-red")
     #expect(result.status == 0)
     let output = try ReplayOutput(result.stdout)
     #expect(!output.paletteVisible)
@@ -135,19 +135,19 @@ import TouchTrackerTestSupport
     #expect(result.stdout.contains(##""color":"#b0001e""##))
   }
 
-  @Test func colorsByAngleColorEachLineByItsDirection() throws {
-    let black = try replayOutput("two-directions")
+  @Test func colorsByAngleColorEachLineByItsDirection() async throws {
+    let black = try await replayOutput("two-directions")
     #expect(black.drawing.lines.map(\.color.hex) == ["#000000", "#000000"])
-    let byAngle = try replayOutput("two-directions", "--colors", "angle")
+    let byAngle = try await replayOutput("two-directions", "--colors", "angle")
     // The hue wheel starts at red for lines going right; a quarter turn (down) is yellow-green.
     #expect(byAngle.drawing.lines.map(\.color.hex) == ["#d90000", "#6cd900"])
     #expect(byAngle.drawing.lines.map(\.begin) == black.drawing.lines.map(\.begin))
   }
 
-  @Test func widthsBySpeedMakeFastLinesThickAndSlowLinesThin() throws {
-    let fixed = try replayOutput("fast-and-slow")
+  @Test func widthsBySpeedMakeFastLinesThickAndSlowLinesThin() async throws {
+    let fixed = try await replayOutput("fast-and-slow")
     #expect(fixed.drawing.lines.map(\.width) == [10, 10])
-    let bySpeed = try replayOutput("fast-and-slow", "--widths", "speed")
+    let bySpeed = try await replayOutput("fast-and-slow", "--widths", "speed")
     // 300 pt in 0.1 s is capped at 40 pt; 60 pt in 1 s gives 3 pt.
     #expect(bySpeed.drawing.lines.map(\.width) == [40, 3])
   }
@@ -156,8 +156,8 @@ import TouchTrackerTestSupport
 
   /// A finger rests on "Delete" while an undo hides the menu; lifting it
   /// afterwards must neither crash nor press the vanished button.
-  @Test func liftingAFingerFromAMenuThatWasHiddenIsHarmless() throws {
-    let result = try replay("menu-held-during-undo")
+  @Test func liftingAFingerFromAMenuThatWasHiddenIsHarmless() async throws {
+    let result = try await replay("menu-held-during-undo")
     #expect(!result.crashed)
     try #require(result.status == 0, "exit \(result.status): \(result.stderr.prefix(300))")
     let output = try ReplayOutput(result.stdout)
@@ -168,8 +168,8 @@ import TouchTrackerTestSupport
 
   /// One finger rests on "Red" while another taps "Blue", which closes the
   /// palette; the first finger lifting later changes nothing.
-  @Test func liftingAFingerFromAPaletteThatClosedIsHarmless() throws {
-    let result = try replay("palette-held-while-another-is-chosen")
+  @Test func liftingAFingerFromAPaletteThatClosedIsHarmless() async throws {
+    let result = try await replay("palette-held-while-another-is-chosen")
     #expect(!result.crashed)
     try #require(result.status == 0, "exit \(result.status): \(result.stderr.prefix(300))")
     let output = try ReplayOutput(result.stdout)
@@ -179,8 +179,8 @@ import TouchTrackerTestSupport
 
   // MARK: The event-order log
 
-  @Test func logWritesTheResponderMessagesToStderr() throws {
-    let result = try replay("one-line", "--log")
+  @Test func logWritesTheResponderMessagesToStderr() async throws {
+    let result = try await replay("one-line", "--log")
     #expect(result.status == 0)
     // The book's lines start the line; the machinery's records are indented
     // between them. The pan sends moveLine(_:) as it begins and ends (DrawView
@@ -202,13 +202,13 @@ import TouchTrackerTestSupport
     #expect(result.stderrLines.contains("  double tap: possible -> failed (moved too far)"))
     #expect(result.stderrLines.contains("  touch 1 began released"))
     // The output is the same as without the log.
-    #expect(result.stdout == (try replay("one-line")).stdout)
+    #expect(result.stdout == (try await replay("one-line")).stdout)
   }
 
   /// `--inspect` writes the same records as `--log`, as JSON lines.
-  @Test func inspectWritesTheSameRecordsAsJSONLines() throws {
-    let log = try replay("double-tap", "--log")
-    let inspect = try replay("double-tap", "--inspect")
+  @Test func inspectWritesTheSameRecordsAsJSONLines() async throws {
+    let log = try await replay("double-tap", "--log")
+    let inspect = try await replay("double-tap", "--inspect")
     #expect(inspect.status == 0)
     #expect(inspect.stdout == log.stdout)
     #expect(inspect.stderrLines.count == log.stderrLines.count)
@@ -221,12 +221,12 @@ import TouchTrackerTestSupport
     }
     #expect(failed?["cause"] as? String == "required double tap to fail; it recognized")
     #expect(failed?["t"] as? Double == 1.25)
-    let both = try replay("double-tap", "--log", "--inspect")
+    let both = try await replay("double-tap", "--log", "--inspect")
     #expect(both.stderrLines.count == 2 * log.stderrLines.count)
   }
 
-  @Test func withoutLogNothingIsWrittenToStderr() throws {
-    let result = try replay("double-tap")
+  @Test func withoutLogNothingIsWrittenToStderr() async throws {
+    let result = try await replay("double-tap")
     #expect(result.status == 0)
     #expect(result.stderr == "")
   }
@@ -234,8 +234,8 @@ import TouchTrackerTestSupport
   /// The double tap holds its touches back (`delaysTouchesBegan`) and drops
   /// them when it recognizes (DESIGN.md): the view never hears of the two
   /// taps, so the log shows no touchesBegan/touchesCancelled for them.
-  @Test func logShowsADoubleTapWithoutTheTouchesItTookOver() throws {
-    let result = try replay("double-tap", "--log")
+  @Test func logShowsADoubleTapWithoutTheTouchesItTookOver() async throws {
+    let result = try await replay("double-tap", "--log")
     #expect(result.status == 0)
     #expect(
       result.stderrLines.filter { !$0.hasPrefix(" ") } == [
@@ -270,14 +270,14 @@ import TouchTrackerTestSupport
 
   // MARK: Bad input: non-zero exit, one line, no crash
 
-  @Test func anUnreadableFileIsNamed() throws {
+  @Test func anUnreadableFileIsNamed() async throws {
     let path = "/nonexistent/touchtracker/trace.json"
-    try expectOneLineError(["replay", path], "Error: Cannot read trace '\(path)': No such file or directory")
+    try await expectOneLineError(["replay", path], "Error: Cannot read trace '\(path)': No such file or directory")
   }
 
-  @Test func aDirectoryIsNotATrace() throws {
+  @Test func aDirectoryIsNotATrace() async throws {
     let path = FileManager.default.temporaryDirectory.path
-    let result = try TouchTrackerProcess.run(["replay", path])
+    let result = try await TouchTrackerProcess.run(["replay", path])
     #expect(result.status != 0)
     #expect(!result.crashed)
     #expect(result.stdout == "")
@@ -296,13 +296,13 @@ import TouchTrackerTestSupport
     ("nan", "Invalid JSON at line 3, column 62: non-finite number 'NaN'"),
     ("tap-missing-control", "No visible control titled 'Delete' at events[0]"),
   ])
-  func aBadTraceIsOneLineNamingTheProblemAndWhere(fixture: String, message: String) throws {
+  func aBadTraceIsOneLineNamingTheProblemAndWhere(fixture: String, message: String) async throws {
     let path = try TouchTrackerProcess.fixture(fixture)
-    try expectOneLineError(["replay", path], "Error: \(path): \(message)")
+    try await expectOneLineError(["replay", path], "Error: \(path): \(message)")
   }
 
-  @Test func anUnknownOptionValueIsRefused() throws {
-    let result = try TouchTrackerProcess.run([
+  @Test func anUnknownOptionValueIsRefused() async throws {
+    let result = try await TouchTrackerProcess.run([
       "replay", try TouchTrackerProcess.fixture("one-line"), "--colors", "pink",
     ])
     #expect(result.status != 0)
@@ -313,20 +313,20 @@ import TouchTrackerTestSupport
 
   // MARK: Helpers
 
-  private func replay(_ fixture: String, _ options: String...) throws -> TouchTrackerProcess.Result {
-    try TouchTrackerProcess.run(["replay", try TouchTrackerProcess.fixture(fixture)] + options)
+  private func replay(_ fixture: String, _ options: String...) async throws -> TouchTrackerProcess.Result {
+    try await TouchTrackerProcess.run(["replay", try TouchTrackerProcess.fixture(fixture)] + options)
   }
 
   /// Replays a fixture that must succeed, and reads its output.
-  private func replayOutput(_ fixture: String, _ options: String...) throws -> ReplayOutput {
-    let result = try TouchTrackerProcess.run(["replay", try TouchTrackerProcess.fixture(fixture)] + options)
+  private func replayOutput(_ fixture: String, _ options: String...) async throws -> ReplayOutput {
+    let result = try await TouchTrackerProcess.run(["replay", try TouchTrackerProcess.fixture(fixture)] + options)
     try #require(result.status == 0, "exit \(result.status): \(result.stderr)")
     #expect(result.stderr == "")
     return try ReplayOutput(result.stdout)
   }
 
-  private func expectOneLineError(_ arguments: [String], _ line: String) throws {
-    let result = try TouchTrackerProcess.run(arguments)
+  private func expectOneLineError(_ arguments: [String], _ line: String) async throws {
+    let result = try await TouchTrackerProcess.run(arguments)
     #expect(result.status != 0)
     #expect(!result.crashed)
     #expect(result.stdout == "")

@@ -9,8 +9,8 @@ import TouchTrackerCore
     .appendingPathComponent("Samples")
 
   @Test(arguments: [("three-fingers", 3, 0), ("circle", 0, 1), ("move-line", 1, 0)])
-  func sampleReplaysCleanly(name: String, lines: Int, circles: Int) throws {
-    let result = try TouchTrackerProcess.run(["replay", Self.samples.appendingPathComponent("\(name).json").path])
+  func sampleReplaysCleanly(name: String, lines: Int, circles: Int) async throws {
+    let result = try await TouchTrackerProcess.run(["replay", Self.samples.appendingPathComponent("\(name).json").path])
     #expect(result.status == 0)
     #expect(result.stderr == "")
     let output = try ReplayOutput(result.stdout)

@@ -5,22 +5,24 @@ import TouchTrackerTestSupport
 /// `touchtracker serve` as deployed: from a copy of the binary in an empty
 /// directory, loopback only unless told otherwise, and a bounded shutdown.
 @Suite struct ServeCommandTests {
-  static func withEmptyDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+  static func withEmptyDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-serve-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    return try body(directory)
+    return try await body(directory)
   }
 
-  @Test func versionPrintsTheVersion() throws {
-    let result = try TouchTrackerProcess.run(["--version"])
+  @Test func versionPrintsTheVersion() async throws {
+    let result = try await TouchTrackerProcess.run(["--version"])
     #expect(result.status == 0)
     #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
   }
 
   @Test(arguments: ["0.0.0.0", "::", "192.168.1.10"])
-  func listeningBeyondLoopbackNeedsAccessControl(host: String) throws {
-    let result = try TouchTrackerProcess.run(["serve", "--host", host, "--port", "0", "--database", "/nonexistent/x"])
+  func listeningBeyondLoopbackNeedsAccessControl(host: String) async throws {
+    let result = try await TouchTrackerProcess.run([
+      "serve", "--host", host, "--port", "0", "--database", "/nonexistent/x",
+    ])
     #expect(result.status == 1)
     #expect(
       result.stderrLines == [
@@ -31,10 +33,10 @@ import TouchTrackerTestSupport
   /// 192.0.2.1 (TEST-NET-1) is no address of this machine: with access
   /// control the server goes on to bind, which fails; it never listens
   /// beyond loopback without access control.
-  @Test func accessControlLetsTheServerTryAnAddressBeyondLoopback() throws {
-    try Self.withEmptyDirectory { directory in
+  @Test func accessControlLetsTheServerTryAnAddressBeyondLoopback() async throws {
+    try await Self.withEmptyDirectory { directory in
       let database = directory.appendingPathComponent("d.sqlite").path
-      let result = try TouchTrackerProcess.run([
+      let result = try await TouchTrackerProcess.run([
         "serve", "--host", "192.0.2.1", "--access-control", "--port", "0", "--database", database,
       ])
       #expect(result.status != 0)
@@ -45,9 +47,9 @@ import TouchTrackerTestSupport
   /// The admin link is printed once, on standard output; nothing the server
   /// logs on standard error holds the token or a link's key, whatever the
   /// requests carried (right keys, wrong keys, a key in a socket's hello).
-  @Test func accessControlPrintsTheAdminLinkAndKeepsKeysOutOfTheLog() throws {
-    try Self.withEmptyDirectory { directory in
-      let server = try ServingProcess(
+  @Test func accessControlPrintsTheAdminLinkAndKeepsKeysOutOfTheLog() async throws {
+    try await Self.withEmptyDirectory { directory in
+      let server = try await ServingProcess.start(
         binary: try TouchTrackerProcess.binary(), arguments: ["--access-control"], in: directory)
       #expect(try server.readLine(timeout: 10).hasPrefix("Access control is on."))
       let link = try server.readLine(timeout: 10)
@@ -81,17 +83,17 @@ import TouchTrackerTestSupport
       #expect(try request("GET /?drawing=d&key=\(edit) HTTP/1.1\r\n").hasPrefix("HTTP/1.1 200"))
       #expect(
         try request("DELETE /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(edit)\r\n").hasPrefix("HTTP/1.1 403"))
-      #expect(server.terminate(limit: 10) != nil)
+      #expect(try await server.stop(limit: 10) != nil)
       let log = server.stderr
       for secret in [token, String(edit), String(view), wrong] { #expect(!log.contains(secret)) }
     }
   }
 
-  @Test func aCopyOfTheBinaryServesThePageFromAnEmptyDirectory() throws {
-    try Self.withEmptyDirectory { directory in
+  @Test func aCopyOfTheBinaryServesThePageFromAnEmptyDirectory() async throws {
+    try await Self.withEmptyDirectory { directory in
       let binary = directory.appendingPathComponent("touchtracker")
       try FileManager.default.copyItem(at: try TouchTrackerProcess.binary(), to: binary)
-      let server = try ServingProcess(binary: binary, arguments: [], in: directory)
+      let server = try await ServingProcess.start(binary: binary, arguments: [], in: directory)
       let page = try RawConnection(port: server.port)
       page.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
       let response = try page.readUntilClosed()
@@ -101,18 +103,19 @@ import TouchTrackerTestSupport
       health.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
       #expect(try health.readUntilClosed().contains(#""status":"ok""#))
       #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchtracker.sqlite").path))
-      #expect(server.terminate(limit: 10) != nil)
+      #expect(try await server.stop(limit: 10) != nil)
     }
   }
 
-  @Test func sigtermEndsTheServerWhileAClientHoldsAHalfSentBody() throws {
-    try Self.withEmptyDirectory { directory in
-      let server = try ServingProcess(binary: try TouchTrackerProcess.binary(), arguments: [], in: directory)
+  @Test func sigtermEndsTheServerWhileAClientHoldsAHalfSentBody() async throws {
+    try await Self.withEmptyDirectory { directory in
+      let server = try await ServingProcess.start(
+        binary: try TouchTrackerProcess.binary(), arguments: [], in: directory)
       let client = try RawConnection(port: server.port)
       client.send("PUT /api/drawings/d HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n{\"format\":")
       let idle = try RawConnection(port: server.port)
       idle.send("GET / HTTP/1.1\r\nHost: loc")
-      let seconds = try #require(server.terminate(limit: 10), "still running 10 s after SIGTERM")
+      let seconds = try #require(try await server.stop(limit: 10), "still running 10 s after SIGTERM")
       #expect(seconds < 10)
       #expect(server.process.terminationReason == .exit)
     }

@@ -92,20 +92,22 @@ public enum JSONNumber {
       bytes.append(UInt8(ascii: "0"))
       return
     }
-    var scale: Double = 1
+    var scale: UInt64 = 1
     for _ in 0..<fractionDigits { scale *= 10 }
-    var magnitude = value < 0 ? -value : value
-    if magnitude >= 9e14 {
-      // Beyond any screen; keep the integer part only.
-      magnitude = min(magnitude, 9e18)
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      appendInteger(UInt64(magnitude), to: &bytes)
-      return
+    // Beyond any screen, and beyond what a UInt64 holds: stop at 9e18.
+    let magnitude = min(value < 0 ? -value : value, 9e18)
+    // The integer part is written exactly, whatever its size: ids are
+    // integers up to 2^53 - 1, and scaling those by `scale` first would
+    // round them (an id written as 32423284834305.9968 is refused).
+    // `magnitude - whole` is exact, so the fraction is the number's own.
+    let whole = magnitude.rounded(.towardZero)
+    var integerPart = UInt64(whole)
+    var fraction = UInt64(((magnitude - whole) * Double(scale)).rounded())
+    if fraction == scale {
+      integerPart += 1
+      fraction = 0
     }
-    let scaled = UInt64((magnitude * scale).rounded())
-    let integerPart = scaled / UInt64(scale)
-    var fraction = scaled % UInt64(scale)
-    if value < 0 && scaled != 0 { bytes.append(UInt8(ascii: "-")) }
+    if value < 0 && (integerPart != 0 || fraction != 0) { bytes.append(UInt8(ascii: "-")) }
     appendInteger(integerPart, to: &bytes)
     guard fraction != 0 else { return }
     var digits = fractionDigits

@@ -38,6 +38,10 @@ final class LiveRoom: Sendable {
   private struct State {
     var members: [ObjectIdentifier: Member] = [:]
     var pending: [PendingAppend] = []
+    /// Reads of the log that failed in a row (`lookAgainLater`), and
+    /// whether another look is waiting.
+    var failedReads = 0
+    var lookingAgain = false
   }
 
   /// One connection in the room.
@@ -223,9 +227,12 @@ final class LiveRoom: Sendable {
     } catch DrawingStoreError.changesGone(_, _, _, let current) {
       stored = StoredChanges(revision: current, changes: [])
     } catch {
-      // The database failed: the next commit or notice tries again.
+      // The database failed: look again soon, or the members behind would
+      // wait for the next change, which may never come.
+      lookAgainLater()
       return
     }
+    state.withLockedValue { $0.failedReads = 0 }
     let current = stored?.revision ?? 0
     let rows = (stored?.changes ?? []).filter { change in bound.map { change.revision <= $0 } ?? true }
     let end = bound.map { min($0, current) } ?? current
@@ -240,6 +247,24 @@ final class LiveRoom: Sendable {
         for message in Self.backlog(lacking) { member.outbox.send(message) }
         state.members[id]?.revision = end
       }
+    }
+  }
+
+  /// After a failed read of the log: `heard(nil)` again in 50 ms, doubling
+  /// to 2 s while reads keep failing; one look waits at a time. It stops
+  /// once no member is behind (they caught up, or left).
+  private func lookAgainLater() {
+    let failed = state.withLockedValue { state -> Int? in
+      state.failedReads += 1
+      guard !state.lookingAgain else { return nil }
+      state.lookingAgain = true
+      return state.failedReads
+    }
+    guard let failed else { return }
+    Task {
+      try? await Task.sleep(for: .milliseconds(min(2000, 50 << min(failed - 1, 6))))
+      state.withLockedValue { $0.lookingAgain = false }
+      await heard(nil)
     }
   }
 

@@ -54,7 +54,85 @@ extension PostgresDrawingStore {
     Migration(
       version: 2, name: "Share links",
       statements: ["CREATE TABLE drawingLink (name text PRIMARY KEY, edit text NOT NULL, view text NOT NULL)"]),
+    Migration(version: 3, name: "Append in one statement", statements: [appendFunction]),
   ]
+
+  /// `appendRows` as one function in the database, so that appending a
+  /// batch is one statement, one round trip and, outside a transaction,
+  /// its own commit (it was nine round trips: the lock, the key, the head,
+  /// the changes, the head again, the key again, the notice, `BEGIN` and
+  /// `COMMIT`). The same steps as `DrawingStore.appendRows`: take the
+  /// drawing's advisory lock; a key already appended answers its revision
+  /// (`o_count` 0); a revision other than `p_expected` answers `conflict`
+  /// with the current one; else the changes go into the log after the
+  /// stored revision (over an empty snapshot for a new drawing or one
+  /// created again over its tombstone), the counts follow the deltas (a
+  /// reset is a clear), the head and the key are written, and the notice
+  /// of `changeChannel` is queued for the commit.
+  static let appendFunction = """
+    CREATE FUNCTION touchtracker_append(
+      p_name text, p_expected bigint, p_key text, p_texts text[], p_checksums bigint[],
+      p_line_deltas bigint[], p_circle_deltas bigint[], p_resets boolean[], p_bytes bigint,
+      p_updated timestamptz, p_empty text, p_empty_checksum bigint,
+      OUT o_outcome text, OUT o_revision bigint, OUT o_count bigint, OUT o_log_count bigint, OUT o_log_bytes bigint)
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      head drawing%ROWTYPE;
+      live boolean;
+      current_revision bigint;
+      n integer := coalesce(array_length(p_texts, 1), 0);
+      lines bigint := 0;
+      circles bigint := 0;
+      snapshot_revision bigint;
+      log_bytes bigint := 0;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(\(lockSpace), hashtext(p_name));
+      o_count := 0; o_log_count := 0; o_log_bytes := 0;
+      IF p_key IS NOT NULL THEN
+        SELECT b.revision INTO o_revision FROM drawingBatch b WHERE b.name = p_name AND b.batchKey = p_key;
+        IF FOUND THEN o_outcome := 'known'; RETURN; END IF;
+      END IF;
+      SELECT * INTO head FROM drawing d WHERE d.name = p_name;
+      live := FOUND AND NOT head.isDeleted;
+      current_revision := CASE WHEN live THEN head.revision ELSE 0 END;
+      o_revision := current_revision;
+      IF p_expected IS NOT NULL AND p_expected <> current_revision THEN o_outcome := 'conflict'; RETURN; END IF;
+      o_outcome := 'ok';
+      IF n = 0 THEN RETURN; END IF;
+      o_revision := coalesce(head.revision, 0);
+      snapshot_revision := o_revision;
+      IF live THEN
+        lines := head.lineCount; circles := head.circleCount;
+        snapshot_revision := head.snapshotRevision; log_bytes := head.logBytes;
+      ELSE
+        INSERT INTO drawingSnapshot (name, document, checksum) VALUES (p_name, p_empty, p_empty_checksum)
+        ON CONFLICT (name) DO UPDATE SET document = excluded.document, checksum = excluded.checksum;
+      END IF;
+      INSERT INTO drawingChange (name, revision, change, batchKey, checksum)
+      SELECT p_name, o_revision + t.i, t.c, p_key, t.k
+      FROM unnest(p_texts, p_checksums) WITH ORDINALITY AS t(c, k, i);
+      FOR i IN 1..n LOOP
+        IF p_resets[i] THEN
+          lines := 0; circles := 0;
+        ELSE
+          lines := greatest(0, lines + p_line_deltas[i]); circles := greatest(0, circles + p_circle_deltas[i]);
+        END IF;
+      END LOOP;
+      o_revision := o_revision + n;
+      log_bytes := log_bytes + p_bytes;
+      INSERT INTO drawing (name, revision, isDeleted, lineCount, circleCount, updatedAt, snapshotRevision, logBytes)
+      VALUES (p_name, o_revision, false, lines, circles, p_updated, snapshot_revision, log_bytes)
+      ON CONFLICT (name) DO UPDATE SET revision = excluded.revision, isDeleted = false,
+        lineCount = excluded.lineCount, circleCount = excluded.circleCount, updatedAt = excluded.updatedAt,
+        snapshotRevision = excluded.snapshotRevision, logBytes = excluded.logBytes;
+      IF p_key IS NOT NULL THEN
+        INSERT INTO drawingBatch (name, batchKey, revision) VALUES (p_name, p_key, o_revision);
+      END IF;
+      PERFORM pg_notify('\(changeChannel)', '\(DrawingNotice.Kind.append.rawValue) ' || o_revision || ' ' || p_name);
+      o_count := n; o_log_count := o_revision - snapshot_revision; o_log_bytes := log_bytes;
+    END
+    $$
+    """
 
   /// Brings the database at `url` to the newest schema, in one transaction
   /// under an advisory lock (servers starting together migrate once).

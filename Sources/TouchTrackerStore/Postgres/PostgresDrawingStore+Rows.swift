@@ -23,11 +23,12 @@ extension PostgresDrawingStore {
     }
   }
 
-  private func transaction<T: Sendable>(
+  /// Runs `body` in a transaction that `begin` starts.
+  func transaction<T: Sendable>(
     _ begin: PostgresQuery, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    do {
-      return try await client.withConnection { connection in
+    try await unavailableIfFailing {
+      try await self.client.withConnection { connection in
         try await connection.query(begin, logger: self.logger)
         do {
           let result = try await body(connection)
@@ -38,6 +39,13 @@ extension PostgresDrawingStore {
           throw error
         }
       }
+    }
+  }
+
+  /// `body`, with the database's own errors as `DrawingStoreError.unavailable`.
+  func unavailableIfFailing<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
     } catch let error as PSQLError {
       throw DrawingStoreError.unavailable(location: location, reason: Self.reason(error))
     }

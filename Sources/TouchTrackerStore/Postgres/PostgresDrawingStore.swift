@@ -209,87 +209,79 @@ public final class PostgresDrawingStore: DrawingStorage {
     }
     let updatedAt = now()
     let rawName = name.rawValue
-    let (results, logCount, logBytes) = try await write(rawName) {
-      connection -> ([Result<AppendedBatch, any Error>], Int, Int) in
-      var results: [Result<AppendedBatch, any Error>] = []
-      var (logCount, logBytes, last) = (0, 0, 0)
-      for (batch, expected) in zip(encoded, batches.map(\.expected)) {
-        do {
-          let appended = try await self.appendRows(
-            of: batch.get(), to: rawName, ifRevision: expected, updatedAt: updatedAt, on: connection)
-          results.append(.success(appended.batch))
-          if appended.batch.count > 0 {
-            (logCount, logBytes, last) = (appended.logCount, appended.logBytes, appended.batch.revision)
-          }
-        } catch let error as DocumentError {
-          results.append(.failure(error))
-        } catch let error as DrawingStoreError {
-          results.append(.failure(error))
+    let expected = batches.map(\.expected)
+    let (results, logCount, logBytes) =
+      if batches.count == 1 {
+        // One statement, its own transaction: one round trip.
+        try await unavailableIfFailing {
+          try await self.append(encoded, expecting: expected, to: rawName, updatedAt: updatedAt, on: nil)
+        }
+      } else {
+        // Several batches (a socket's) commit together.
+        try await transaction("BEGIN") { connection in
+          try await self.append(encoded, expecting: expected, to: rawName, updatedAt: updatedAt, on: connection)
         }
       }
-      if last > 0 { try await self.notify(.append, rawName, revision: last, on: connection) }
-      return (results, logCount, logBytes)
-    }
     if compaction.isDue(logCount: logCount, logBytes: logBytes) {
       scheduleCompaction(of: name)
     }
     return results
   }
 
-  /// One batch in a write transaction (`DrawingStore.appendRows`'s twin).
-  private func appendRows(
-    of batch: EncodedBatch, to rawName: String, ifRevision expected: Int?, updatedAt: Date,
-    on connection: PostgresConnection
-  ) async throws -> (batch: AppendedBatch, logCount: Int, logBytes: Int) {
-    if let key = batch.key {
-      let rows = try await connection.query(
-        "SELECT revision FROM drawingBatch WHERE name = \(rawName) AND batchKey = \(key)", logger: logger)
-      var known: Int?
-      for try await revision in rows.decode(Int.self) { known = revision }
-      if let known { return (AppendedBatch(revision: known, count: 0), 0, 0) }
-    }
-    let stored = try await head(rawName, on: connection)
-    let exists = stored.map { !$0.isDeleted } ?? false
-    let current = exists ? stored!.revision : 0
-    if let expected, expected != current {
-      throw DrawingStoreError.conflict(name: rawName, expected: expected, current: current)
-    }
-    guard !batch.texts.isEmpty else { return (AppendedBatch(revision: current, count: 0), 0, 0) }
-    var revision = stored?.revision ?? 0
-    var (lineCount, circleCount, snapshotRevision, logBytes) = (0, 0, revision, 0)
-    if exists, let stored {
-      (lineCount, circleCount, snapshotRevision, logBytes) =
-        (stored.lineCount, stored.circleCount, stored.snapshotRevision, stored.logBytes)
-    } else {
-      try await upsertSnapshot(SnapshotRecord(name: rawName, document: DrawingStore.emptyDocument), on: connection)
-    }
-    let revisions = Array((revision + 1)...(revision + batch.texts.count))
-    try await connection.query(
-      """
-      INSERT INTO drawingChange (name, revision, change, batchKey, checksum)
-      SELECT \(rawName), r, c, \(batch.key), k FROM unnest(\(revisions)::bigint[], \(batch.texts)::text[], \
-      \(batch.checksums)::bigint[]) AS t(r, c, k)
-      """, logger: logger)
-    for delta in batch.deltas {
-      if let delta {
-        lineCount = max(0, lineCount + delta.lines)
-        circleCount = max(0, circleCount + delta.circles)
-      } else {
-        (lineCount, circleCount) = (0, 0)
+  /// Appends each batch in turn: what happened to each, and the log's
+  /// length and bytes after the last that appended something.
+  private func append(
+    _ encoded: [Result<EncodedBatch, any Error>], expecting expected: [Int?], to rawName: String, updatedAt: Date,
+    on connection: PostgresConnection?
+  ) async throws -> ([Result<AppendedBatch, any Error>], Int, Int) {
+    var results: [Result<AppendedBatch, any Error>] = []
+    var (logCount, logBytes) = (0, 0)
+    for (batch, expected) in zip(encoded, expected) {
+      do {
+        let appended = try await appendRows(
+          of: batch.get(), to: rawName, ifRevision: expected, updatedAt: updatedAt, on: connection)
+        results.append(.success(appended.batch))
+        if appended.batch.count > 0 { (logCount, logBytes) = (appended.logCount, appended.logBytes) }
+      } catch let error as DocumentError {
+        results.append(.failure(error))
+      } catch let error as DrawingStoreError {
+        results.append(.failure(error))
       }
     }
-    revision = revisions.last!
-    logBytes += batch.bytes
-    try await upsertHead(
-      DrawingRecord(
-        name: rawName, revision: revision, isDeleted: false, lineCount: lineCount, circleCount: circleCount,
-        updatedAt: updatedAt, snapshotRevision: snapshotRevision, logBytes: logBytes),
-      on: connection)
-    if let key = batch.key {
-      try await connection.query(
-        "INSERT INTO drawingBatch (name, batchKey, revision) VALUES (\(rawName), \(key), \(revision))", logger: logger)
+    return (results, logCount, logBytes)
+  }
+
+  /// One batch through `touchtracker_append` (`DrawingStore.appendRows`'s
+  /// twin, in the database): on `connection` inside a transaction, or
+  /// with nil as a statement of its own.
+  private func appendRows(
+    of batch: EncodedBatch, to rawName: String, ifRevision expected: Int?, updatedAt: Date,
+    on connection: PostgresConnection?
+  ) async throws -> (batch: AppendedBatch, logCount: Int, logBytes: Int) {
+    let resets = batch.deltas.map { $0 == nil }
+    let lineDeltas = batch.deltas.map { $0?.lines ?? 0 }
+    let circleDeltas = batch.deltas.map { $0?.circles ?? 0 }
+    let empty = SnapshotRecord(name: rawName, document: DrawingStore.emptyDocument)
+    let query: PostgresQuery = """
+      SELECT o_outcome, o_revision, o_count, o_log_count, o_log_bytes FROM touchtracker_append(\(rawName), \
+      \(expected), \(batch.key), \(batch.texts)::text[], \(batch.checksums)::bigint[], \(lineDeltas)::bigint[], \
+      \(circleDeltas)::bigint[], \(resets)::boolean[], \(batch.bytes), \(updatedAt), \(empty.document), \(empty.checksum))
+      """
+    let rows =
+      if let connection {
+        try await connection.query(query, logger: logger)
+      } else {
+        try await client.query(query, logger: logger)
+      }
+    var answer: (String, Int, Int, Int, Int)?
+    for try await row in rows.decode((String, Int, Int, Int, Int).self) { answer = row }
+    guard let (outcome, revision, count, logCount, logBytes) = answer else {
+      throw DrawingStoreError.unavailable(location: location, reason: "touchtracker_append returned no row")
     }
-    return (AppendedBatch(revision: revision, count: batch.texts.count), revision - snapshotRevision, logBytes)
+    if outcome == "conflict" {
+      throw DrawingStoreError.conflict(name: rawName, expected: expected ?? revision, current: revision)
+    }
+    return (AppendedBatch(revision: revision, count: count), logCount, logBytes)
   }
 
   // MARK: - Compaction

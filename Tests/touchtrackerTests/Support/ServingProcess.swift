@@ -1,4 +1,5 @@
 import Foundation
+import TouchTrackerTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -6,7 +7,11 @@ import Foundation
 
 /// `touchtracker serve` running as a user runs it, on a free loopback port,
 /// stopped (SIGKILL) when the test lets go of it if it is still running.
-final class ServingProcess {
+///
+/// Starting and stopping wait on a thread of their own (`start`, `stop`):
+/// the blocking `init` and `terminate` would hold a thread of the
+/// cooperative pool meanwhile.
+final class ServingProcess: @unchecked Sendable {
   let process = Process()
   private let stdout = Pipe()
   private let stderrURL: URL
@@ -33,6 +38,20 @@ final class ServingProcess {
     guard let portText = line.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText)
     else { throw Failure(description: "No port in '\(line)'; stderr: \(stderr)") }
     self.port = port
+  }
+
+  /// `init` on a thread of its own.
+  static func start(binary: URL, arguments: [String], in directory: URL, timeout: Double = 30) async throws
+    -> ServingProcess
+  {
+    try await onAThreadOfItsOwn {
+      try ServingProcess(binary: binary, arguments: arguments, in: directory, timeout: timeout)
+    }
+  }
+
+  /// `terminate(limit:)` on a thread of its own.
+  func stop(limit: Double) async throws -> Double? {
+    try await onAThreadOfItsOwn { self.terminate(limit: limit) }
   }
 
   deinit {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTrackerTestSupport
 
 /// Runs the built `touchtracker` binary as a user would, and captures what it says.
 enum TouchTrackerProcess {
@@ -55,8 +56,13 @@ enum TouchTrackerProcess {
   }
 
   /// Runs `touchtracker` with `arguments`, output going to files so that
-  /// neither pipe can fill up and stall it.
-  static func run(_ arguments: [String]) throws -> Result {
+  /// neither pipe can fill up and stall it, and waits for it on a thread
+  /// of its own (`onAThreadOfItsOwn`).
+  static func run(_ arguments: [String]) async throws -> Result {
+    try await onAThreadOfItsOwn { try runBlocking(arguments) }
+  }
+
+  private static func runBlocking(_ arguments: [String]) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }

@@ -1,0 +1,97 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+import TouchTrackerCore
+import TouchTrackerStore
+
+@testable import TouchTrackerServer
+
+/// Another server's change reaches this server's clients even when the
+/// database fails the first read of it: the room looks again, later,
+/// instead of leaving its clients behind until the next change.
+@Suite struct LiveRoomRetryTests {
+  @Test func aFailedReadOfAnotherServersChangeIsTriedAgain() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-retry-\(UUID()).sqlite").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let store = try DrawingStore(path: path)
+    let flaky = FlakyChanges(store)
+    let name = try DrawingName("d")
+    let room = LiveRoom(name: name, store: flaky, limits: LiveLimits())
+    let outbox = LiveOutbox(limits: LiveLimits()) {}
+    room.add(outbox)
+    try await room.join(outbox, since: 0, by: "0000000b")
+    #expect(await Self.messages(outbox) == [#"{"type":"welcome","revision":0}"#])
+
+    // Another server commits; the first read of its change fails.
+    let line = Line(id: ShapeID(rawValue: 7), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))
+    try await store.append([.add(lines: [line], circles: [], at: nil)], to: name, ifRevision: 0, key: "k1")
+    flaky.failures.withLockedValue { $0 = 1 }
+    await room.heard(DrawingNotice(kind: .append, name: "d", revision: 1))
+
+    let received = await Self.messages(outbox)
+    #expect(flaky.failures.withLockedValue { $0 } == 0, "the read failed once")
+    #expect(received.count == 1)
+    #expect(received.first?.hasPrefix(#"{"type":"changes","revision":1,"#) == true)
+  }
+
+  /// What `outbox` holds, waiting at most 10 s for something.
+  static func messages(_ outbox: LiveOutbox) async -> [String] {
+    await withTaskGroup(of: [String]?.self) { group in
+      group.addTask {
+        if case .messages(let messages) = await outbox.next() { return messages }
+        return []
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(10))
+        return nil
+      }
+      let first = await group.next()!
+      group.cancelAll()
+      if first == nil { outbox.finish(nil) }  // the timer won: end the reader, which waits for nothing else
+      return first ?? []
+    }
+  }
+}
+
+/// A store whose `changes(of:since:)` throws while `failures` is above 0
+/// (one failure per call), as a database that drops a connection does.
+final class FlakyChanges: DrawingStorage {
+  let base: DrawingStore
+  let failures = NIOLockedValueBox(0)
+
+  init(_ base: DrawingStore) { self.base = base }
+
+  struct Failure: Error {}
+
+  var location: String { base.location }
+  var compaction: CompactionPolicy { base.compaction }
+  func list() async throws -> [DrawingSummary] { try await base.list() }
+  func load(_ name: DrawingName) async throws -> StoredDrawing? { try await base.load(name) }
+  func loadDocument(_ name: DrawingName) async throws -> StoredDocument? { try await base.loadDocument(name) }
+  func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
+    let fail = failures.withLockedValue { failures in
+      defer { failures = max(0, failures - 1) }
+      return failures > 0
+    }
+    if fail { throw Failure() }
+    return try await base.changes(of: name, since: since)
+  }
+  func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int?) async throws -> Int {
+    try await base.save(drawing, as: name, ifRevision: expected)
+  }
+  func delete(_ name: DrawingName, ifRevision expected: Int?) async throws -> Bool {
+    try await base.delete(name, ifRevision: expected)
+  }
+  func append(_ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?) async throws -> Int {
+    try await base.append(changes, to: name, ifRevision: expected, key: key)
+  }
+  func append(batches: [ChangeBatch], to name: DrawingName) async throws -> [Result<AppendedBatch, any Error>] {
+    try await base.append(batches: batches, to: name)
+  }
+  func compact(_ name: DrawingName) async throws -> Int? { try await base.compact(name) }
+  func waitForCompactions() async { await base.waitForCompactions() }
+  func links(of name: DrawingName) async throws -> DrawingLinks? { try await base.links(of: name) }
+  func makeLinks(for name: DrawingName) async throws -> DrawingLinks { try await base.makeLinks(for: name) }
+  func rotateLinks(of name: DrawingName) async throws -> DrawingLinks { try await base.rotateLinks(of: name) }
+  func removeLinks(of name: DrawingName) async throws -> Bool { try await base.removeLinks(of: name) }
+}
