@@ -15,12 +15,15 @@ import { saver } from './sync/saver.js';
 import { hideBanner, showBanner } from './ui/banner.js';
 import { closeFileMenu } from './ui/drawings.js';
 import { attachInspector, inspectorFrame, inspectorState } from './ui/inspector.js';
+import { attachRecorder, isPlayingBack, recorderFrame, recorderState, seek, startPlayback, step, togglePlaying, toggleRecording } from './ui/recorder.js';
 import { attachToolbar, refreshToolbar } from './ui/toolbar.js';
 
 let lastChange = 0;
 
 /** After each frame: a finished change is kept in this browser at once and saved soon. */
 function afterFrame() {
+  // A recording playing back is not the drawing: nothing of it is saved.
+  if (isPlayingBack()) return refreshToolbar(false);
   const change = tt.tt_change_count();
   if (change !== lastChange) {
     lastChange = change;
@@ -37,6 +40,7 @@ function frame(ms) {
     resize();
     tt.tt_commit(lastInputTime());
     tt.tt_tick(coreTime(ms));
+    recorderFrame(ms);
     draw();
     inspectorFrame();
     afterFrame();
@@ -71,6 +75,7 @@ async function start() {
   attachPresence();
   attachToolbar();
   attachInspector();
+  attachRecorder();
   resize();
   await localCopies.migrateLegacy().catch(() => {});
   const asked = new URLSearchParams(location.search).get('drawing') || 'default';
@@ -140,4 +145,11 @@ window.touchtracker = {
   liveSocketForTests: () => live.socket,
   /** The inspector: on or off, the records taken so far and what its panel shows. */
   inspector: () => inspectorState(),
+  /** The recorder: recording or not, the last trace, the playback's position. */
+  recorder: () => recorderState(),
+  record: () => toggleRecording(),
+  playTrace: (text) => startPlayback(text),
+  seek: (time) => seek(time),
+  step: () => step(),
+  togglePlaying: () => togglePlaying(),
 };

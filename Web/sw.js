@@ -40,6 +40,7 @@ const PAGE_FILES = [
   'ui/inspector.js',
   'ui/notice.js',
   'ui/qr.js',
+  'ui/recorder.js',
   'ui/safe-area.js',
   'ui/share.js',
   'ui/toolbar.js',

@@ -64,6 +64,29 @@ import TouchTrackerCore
       ])
   }
 
+  /// What a page records besides touches (issue 11) reads back as written.
+  @Test func aPagesRecordedCommandsReadAndWriteBack() throws {
+    let text =
+      ##"{"size":{"width":390.5,"height":700},"events":["##
+      + ##"{"time":1.25,"safeArea":{"top":0,"left":0,"bottom":66.6667,"right":0}},"##
+      + ##"{"time":1.25,"options":{"colors":"angle","chosen":"#ff0000","widths":"speed"}},"##
+      + ##"{"time":1.25,"document":{"format":"touchtracker","version":1,"lines":[{"id":7,"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":10}],"circles":[]}},"##
+      + ##"{"time":1.25,"ids":{"origin":15460000,"next":3}},"##
+      + ##"{"time":2,"action":"delete"},{"time":2,"action":"deselect"},{"time":2,"action":"showPalette"},"##
+      + ##"{"time":2,"color":6},{"time":2,"action":"hidePalette"},{"time":2.5,"action":"cancelTouches"},"##
+      + ##"{"time":3,"size":{"width":800,"height":600}},"##
+      + ##"{"time":3,"received":[{"op":"delete","line":7}]},{"time":3.5,"confirmed":2}]}"##
+    let trace = try Trace.decode(text)
+    #expect(trace.events.count == 13)
+    var options = DrawingOptions(colorMode: .fixed(try #require(Color(hex: "#ff0000"))), widthMode: .bySpeed)
+    options.colorsByAngle = true
+    #expect(trace.events[1].input == .options(options))
+    #expect(trace.events[3].input == .ids(ShapeIDSource(origin: 15_460_000, nextSerial: 3)))
+    #expect(trace.events[8].input == .hidePalette)
+    #expect(trace.events[11].input == .received([.deleteLine(ShapeID(rawValue: 7))]))
+    #expect(String(decoding: trace.encode(), as: UTF8.self) == text)
+  }
+
   @Test func anIdMayBeginAgainAfterItsTouchEnded() throws {
     let trace = try Trace.decode(
       """
@@ -127,15 +150,36 @@ import TouchTrackerCore
     ),
     (
       events(#"{"time": 0, "action": "clear"}"#),
-      "Unknown action 'clear' at events[0].action; expected 'undo' or 'redo'"
+      "Unknown action 'clear' at events[0].action; expected one of 'undo', 'redo', 'delete', 'deselect', 'showPalette', 'hidePalette', 'cancelTouches'"
+    ),
+    (events(#"{"time": 0, "color": 7}"#), "Expected an integer from 0 to 6 at events[0].color"),
+    (
+      events(#"{"time": 0, "options": {"colors": "angle", "widths": "fast"}}"#),
+      "Unknown widths 'fast' at events[0].options.widths; expected 'fixed' or 'speed'"
+    ),
+    (
+      events(#"{"time": 0, "options": {"colors": "red", "widths": "fixed"}}"#),
+      "Invalid color 'red' at events[0].options.colors; expected '#rrggbb'"
+    ),
+    (
+      events(#"{"time": 0, "document": {"format": "touchtracker", "version": 2}}"#),
+      "Unsupported version 2; expected 1 in events[0].document"
+    ),
+    (
+      events(#"{"time": 0, "ids": {"origin": 4294967296, "next": 1}}"#),
+      "Expected an integer from 0 to 4294967295 at events[0].ids.origin"
+    ),
+    (
+      events(#"{"time": 0, "safeArea": {"top": -1, "left": 0, "bottom": 0, "right": 0}}"#),
+      "Inset must be between 0 and 100000 at events[0].safeArea.top"
     ),
     (
       events(#"{"time": 0, "tap": "Delete", "action": "undo"}"#),
-      "An event has only one of 'touches', 'tap' or 'action' at events[0]"
+      "An event has only one of 'touches', 'tap', 'action', 'color', 'size', 'safeArea', 'options', 'document', 'ids', 'pending', 'received', 'confirmed' at events[0]"
     ),
     (
       events(#"{"time": 0}"#, #"{"time": 1, "touches": [], "tap": "Red"}"#),
-      "An event has only one of 'touches', 'tap' or 'action' at events[1]"
+      "An event has only one of 'touches', 'tap', 'action', 'color', 'size', 'safeArea', 'options', 'document', 'ids', 'pending', 'received', 'confirmed' at events[1]"
     ),
     (
       events(#"{"time": 0, "touches": [{"id": 1.5, "phase": "began", "x": 1, "y": 1}]}"#),

@@ -21,7 +21,9 @@ import Testing
   @Test func anActionWithACarriageReturnIsShownEscaped() async throws {
     let trace = #"{"events": [{"time": 0, "action": "undo\r\u009b"}]}"#
     try await expectOneLineError(
-      trace: trace, "Unknown action 'undo\\r\\u009b' at events[0].action; expected 'undo' or 'redo'")
+      trace: trace,
+      "Unknown action 'undo\\r\\u009b' at events[0].action; expected one of 'undo', 'redo', 'delete', 'deselect', 'showPalette', 'hidePalette', 'cancelTouches'"
+    )
   }
 
   @Test func aColorWithATabIsShownEscapedByRender() async throws {

@@ -30,6 +30,8 @@ export const live = {
   used: false,
   attempts: 0,
   timer: null,
+  /** Set while a recording plays back: the page does not connect. */
+  paused: false,
   /** The batch sent over the socket, resolved by its acknowledgement (or the connection closing). */
   waiting: null,
   lastPresence: '',
@@ -50,7 +52,7 @@ export const live = {
   connect() {
     clearTimeout(this.timer);
     this.timer = null;
-    if (this.socket) return;
+    if (this.socket || this.paused) return;
     const url = new URL(saver.url() + '/live', location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     let socket;
@@ -102,6 +104,16 @@ export const live = {
     const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** this.attempts) * (0.75 + Math.random() / 2);
     this.attempts++;
     this.timer = setTimeout(() => this.connect(), delay);
+  },
+
+  /** A recording plays instead of the drawing (ui/recorder.js): no connection until the page opens the drawing again. */
+  pause() {
+    this.paused = true;
+    clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.drop();
+    socket?.close();
   },
 
   /** Closes and reconnects now (the drawing changed, or the network is back). */

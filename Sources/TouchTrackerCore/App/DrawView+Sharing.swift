@@ -67,6 +67,34 @@ extension DrawView {
     unconfirmed.removeFirst(min(max(count, 0), unconfirmed.count))
   }
 
+  /// The drawing without this person's unacknowledged changes (the log's,
+  /// as far as this view knows) and those changes, oldest first: where a
+  /// recording starts, so its replay takes others' changes in beneath
+  /// them as this view does.
+  public var sharedState: (base: Drawing, pending: [Change]) {
+    var base = drawing
+    for entry in unconfirmed.reversed() {
+      if let reversal = entry.reversal { _ = base.applyTracked(reversal) }
+    }
+    return (base, unconfirmed.map { $0.change })
+  }
+
+  /// Puts `pending` on top of the drawing as this person's unacknowledged
+  /// changes (after `load` of `sharedState`'s base; not undoable, not
+  /// published again: they were already).
+  public func restorePending(_ pending: [Change]) {
+    guard publishesChanges, !pending.isEmpty else { return }
+    for change in pending {
+      let applied = drawing.applyTracked(change)
+      unconfirmed.append(UnconfirmedChange(change: change, reversal: applied.reversal))
+    }
+    ids.skip(past: drawing)
+    drawingVersion += 1
+    lineIndex.invalidate()
+    restructureStaticLayer(damage: nil)
+    setNeedsDisplay()
+  }
+
   /// How many published changes wait for the server's acknowledgement.
   public var unconfirmedCount: Int { unconfirmed.count }
 

@@ -215,6 +215,20 @@ public final class DrawView: View {
     ids.skip(past: drawing)
   }
 
+  /// Where new ids come from: a recording writes it down and its replay
+  /// sets it (`setIDs(_:)`), so both hand out the same ids.
+  public var idSource: ShapeIDSource { ids }
+
+  public func setIDs(_ source: ShapeIDSource) {
+    ids = source
+  }
+
+  /// Undo goes back no further than here (a recording starts: its replay
+  /// starts from the drawing as it is, without the history before it).
+  public func startHistory() {
+    undoStack.removeAll()
+  }
+
   /// Replaces the whole drawing (opening a saved one). Not undoable: it is
   /// where the history starts. Shapes without an id get one (as reading a
   /// document without ids gives them).

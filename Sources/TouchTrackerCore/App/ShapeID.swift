@@ -10,7 +10,7 @@ public struct ShapeID: Hashable, Comparable, Sendable {
 
   /// Serials take the low 21 bits; the origin the 32 above them.
   static let serialBits: UInt64 = 21
-  static let serialLimit: UInt64 = 1 << serialBits
+  public static let serialLimit: UInt64 = 1 << serialBits
   /// The largest id: 2^53 - 1.
   public static let maximum = ShapeID(rawValue: (1 << 53) - 1)
   /// What a shape has before a drawing gives it an id.
@@ -35,12 +35,15 @@ public struct ShapeID: Hashable, Comparable, Sendable {
 
 /// Hands out ids no shape in the drawing has: the next serial of this
 /// session's origin, moving to the next origin when 2^21 - 1 are used.
-public struct ShapeIDSource: Sendable {
+public struct ShapeIDSource: Hashable, Sendable {
   public private(set) var origin: UInt32
-  private var nextSerial: UInt64 = 1
+  /// The serial the next id takes (a recording writes it down, so a replay
+  /// hands out the same ids).
+  public private(set) var nextSerial: UInt64 = 1
 
-  public init(origin: UInt32 = 0) {
+  public init(origin: UInt32 = 0, nextSerial: UInt64 = 1) {
     self.origin = origin
+    self.nextSerial = min(max(nextSerial, 1), ShapeID.serialLimit)
   }
 
   public mutating func next() -> ShapeID {

@@ -7,37 +7,77 @@ public enum Replay {
   public static func run(
     _ trace: Trace, options: DrawingOptions = DrawingOptions(), observer: ((Double, Diagnostic) -> Void)? = nil
   ) throws(FormatError) -> TouchTrackerApp {
-    let app = TouchTrackerApp(size: trace.size, options: options)
+    let app = start(trace, options: options)
     app.application.observer = observer
-    for (index, event) in trace.events.enumerated() {
-      switch event.input {
-      case .none:
-        app.advanceClock(to: event.time)
-      case .touches(let touches):
-        do {
-          try app.send(touches, at: event.time)
-        } catch {
-          throw FormatError("\(error.message) at events[\(index)]")
-        }
-      case .tap(let title):
-        // Timers due by then fire first: a tap's menu appears only once the
-        // double-tap interval has run out.
-        app.advanceClock(to: event.time)
-        do {
-          try app.tap(title: title, at: event.time)
-        } catch {
-          throw FormatError("\(error.message) at events[\(index)]")
-        }
-      case .undo:
-        app.advanceClock(to: event.time)
-        app.undo()
-      case .redo:
-        app.advanceClock(to: event.time)
-        app.redo()
-      }
+    for index in trace.events.indices {
+      try apply(trace.events[index], at: index, to: app)
     }
     app.settle()
     return app
+  }
+
+  /// A fresh app for `trace`, before its first event.
+  public static func start(_ trace: Trace, options: DrawingOptions = DrawingOptions()) -> TouchTrackerApp {
+    let app = TouchTrackerApp(size: trace.size, options: options)
+    // A page's recording: its changes were kept aside for others' (see
+    // `DrawView.receiveChanges`), so the replay keeps them aside too.
+    app.drawView.publishesChanges = trace.events.contains {
+      switch $0.input {
+      case .pending, .received, .confirmed: true
+      default: false
+      }
+    }
+    return app
+  }
+
+  /// Delivers one event: the clock advances to its time (timers due by then
+  /// fire first), then its input. The page's host applies its commands
+  /// through here too, so what it records replays the same way.
+  public static func apply(_ event: TraceEvent, at index: Int, to app: TouchTrackerApp) throws(FormatError) {
+    if case .touches(let touches) = event.input {
+      do {
+        try app.send(touches, at: event.time)
+      } catch {
+        throw FormatError("\(error.message) at events[\(index)]")
+      }
+      return
+    }
+    app.advanceClock(to: event.time)
+    let view = app.drawView
+    switch event.input {
+    case .none, .touches: break
+    case .tap(let title):
+      // A tap's menu appears only once the double-tap interval has run out.
+      do {
+        try app.tap(title: title, at: event.time)
+      } catch {
+        throw FormatError("\(error.message) at events[\(index)]")
+      }
+    case .undo: app.undo()
+    case .redo: app.redo()
+    case .deleteSelection:
+      view.deleteSelectedLine()
+      app.application.menuController.hideMenu()
+    case .deselect: view.deselect()
+    case .showPalette: app.controller.showPalette()
+    case .hidePalette: app.controller.hidePalette()
+    case .cancelTouches: app.application.cancelAllTouches(at: event.time)
+    case .chooseColor(let index): _ = app.controller.chooseColor(at: index)
+    case .resize(let size): app.resize(to: size)
+    case .safeArea(let insets): app.setSafeAreaInsets(insets)
+    case .options(let options):
+      // The chosen color first: by angle goes back to it when turned off.
+      view.options.colorMode = .fixed(options.chosenColor)
+      view.options.colorMode = options.colorMode
+      view.options.widthMode = options.widthMode
+    case .document(let drawing):
+      view.deselect()
+      view.load(drawing)
+    case .ids(let source): view.setIDs(source)
+    case .pending(let changes): view.restorePending(changes)
+    case .received(let changes): view.receiveChanges(changes)
+    case .confirmed(let count): view.confirmChanges(count)
+    }
   }
 
   /// `{"drawing": <document>, "state": {...}}`, the replay command's output.
@@ -50,4 +90,44 @@ public enum Replay {
     return String(decoding: output.finish(), as: UTF8.self)
   }
 
+}
+
+/// Plays a trace event by event (the page's playback: step, play at a
+/// speed, scrub back by starting over; the core is deterministic, so each
+/// way ends in the same drawing as `Replay.run`).
+public struct TracePlayer {
+  public let trace: Trace
+  public private(set) var app: TouchTrackerApp
+  /// The next event to play.
+  public private(set) var next = 0
+
+  public init(_ trace: Trace) {
+    self.trace = trace
+    app = Replay.start(trace)
+  }
+
+  public var isFinished: Bool { next >= trace.events.count }
+  /// The first event's time and the last's (0 for an empty trace).
+  public var startTime: Double { trace.events.first?.time ?? 0 }
+  public var endTime: Double { trace.events.last?.time ?? 0 }
+
+  /// Plays the next event; false when there is none.
+  @discardableResult
+  public mutating func step() throws(FormatError) -> Bool {
+    guard !isFinished else { return false }
+    try Replay.apply(trace.events[next], at: next, to: app)
+    next += 1
+    if isFinished { app.settle() }
+    return true
+  }
+
+  /// Plays every event up to and including `time`, then lets the clock
+  /// reach it. Returns how many events were played.
+  @discardableResult
+  public mutating func play(through time: Double) throws(FormatError) -> Int {
+    let first = next
+    while !isFinished, trace.events[next].time <= time { try step() }
+    if !isFinished, time > app.clock.now { app.advanceClock(to: time) }
+    return next - first
+  }
 }

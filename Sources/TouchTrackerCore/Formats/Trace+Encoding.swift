@@ -5,11 +5,9 @@
 extension Trace {
   public func encode() -> [UInt8] {
     var writer = JSONWriter()
-    writer.raw("{\"size\":{\"width\":")
-    writer.write(size.width)
-    writer.raw(",\"height\":")
-    writer.write(size.height)
-    writer.raw("},\"events\":[")
+    writer.raw("{\"size\":")
+    Trace.write(size, to: &writer)
+    writer.raw(",\"events\":[")
     for (index, event) in events.enumerated() {
       if index > 0 { writer.raw(",") }
       writer.raw("{\"time\":")
@@ -34,12 +32,64 @@ extension Trace {
       case .tap(let title):
         writer.raw(",\"tap\":")
         writer.write(title)
-      case .undo: writer.raw(",\"action\":\"undo\"")
-      case .redo: writer.raw(",\"action\":\"redo\"")
+      case .undo, .redo, .deleteSelection, .deselect, .showPalette, .hidePalette, .cancelTouches:
+        writer.raw(",\"action\":")
+        writer.write(Trace.actions.first { $0.input == event.input }?.name ?? "")
+      case .chooseColor(let index):
+        writer.raw(",\"color\":")
+        writer.write(Double(index))
+      case .resize(let size):
+        writer.raw(",\"size\":")
+        Trace.write(size, to: &writer)
+      case .safeArea(let insets):
+        writer.raw(",\"safeArea\":{\"top\":")
+        writer.write(insets.top)
+        writer.raw(",\"left\":")
+        writer.write(insets.left)
+        writer.raw(",\"bottom\":")
+        writer.write(insets.bottom)
+        writer.raw(",\"right\":")
+        writer.write(insets.right)
+        writer.raw("}")
+      case .options(let options):
+        writer.raw(",\"options\":{\"colors\":")
+        writer.write(options.colorsByAngle ? "angle" : options.chosenColor.hex)
+        writer.raw(",\"chosen\":")
+        writer.write(options.chosenColor.hex)
+        writer.raw(",\"widths\":")
+        writer.write(options.widthMode == .bySpeed ? "speed" : "fixed")
+        writer.raw("}")
+      case .document(let drawing):
+        writer.raw(",\"document\":")
+        writer.raw(DocumentCoder.encode(drawing))
+      case .ids(let source):
+        writer.raw(",\"ids\":{\"origin\":")
+        writer.write(Double(source.origin))
+        writer.raw(",\"next\":")
+        writer.write(Double(source.nextSerial))
+        writer.raw("}")
+      case .pending(let changes), .received(let changes):
+        if case .pending = event.input { writer.raw(",\"pending\":[") } else { writer.raw(",\"received\":[") }
+        for (number, change) in changes.enumerated() {
+          if number > 0 { writer.raw(",") }
+          ChangeCoder.write(change, bounds: nil, to: &writer)
+        }
+        writer.raw("]")
+      case .confirmed(let count):
+        writer.raw(",\"confirmed\":")
+        writer.write(Double(count))
       }
       writer.raw("}")
     }
     writer.raw("]}")
     return writer.bytes
+  }
+
+  private static func write(_ size: Size, to writer: inout JSONWriter) {
+    writer.raw("{\"width\":")
+    writer.write(size.width)
+    writer.raw(",\"height\":")
+    writer.write(size.height)
+    writer.raw("}")
   }
 }

@@ -9,7 +9,8 @@
 /// `pointerup`, report a finger twice in one frame or hand over NaN; none of
 /// that may trap or make the core refuse a whole event with other fingers in it.
 final class PageHost {
-  let app: TouchTrackerApp
+  /// The app the page shows: its own, or a recording's while it plays back.
+  private(set) var app: TouchTrackerApp
   private var queue = TouchQueue()
   /// Fingers the core knows are down, by the page's pointer id, at their last delivered location.
   private var down = FingersDown()
@@ -66,10 +67,35 @@ final class PageHost {
   /// background stops taking them; the inspector does not need them all).
   static let maximumRecordBytes = 1 << 22
 
+  /// The session being recorded (`startRecording()`), nil when not recording.
+  var recording: Trace?
+  /// The recording that plays instead of the page's own input, if any.
+  var player: TracePlayer?
+
   init(size: Size) {
     app = TouchTrackerApp(size: size)
-    app.drawView.onChange = { [unowned(unsafe) self] _ in self.changeCount += 1 }
     app.drawView.publishesChanges = true
+    attach()
+  }
+
+  private func attach() {
+    app.drawView.onChange = { [unowned(unsafe) self] _ in self.changeCount += 1 }
+  }
+
+  /// Shows `newApp` instead (a recording's playback): the page paints it
+  /// whole and the inspector, if on, follows it.
+  func adopt(_ newApp: TouchTrackerApp) {
+    let inspecting = isInspecting
+    isInspecting = false
+    app.drawView.onChange = nil
+    app = newApp
+    attach()
+    isInspecting = inspecting
+    queue = TouchQueue()
+    down.removeAll()
+    paintedVersion = -1
+    paintedSize = .zero
+    staticLayerKey = (version: -1, size: .zero)
   }
 
   /// The app outlives this body by a moment (it goes with the stored
@@ -156,6 +182,10 @@ final class PageHost {
     guard location.isFinite, time.isFinite else {
       return ignore(.notFinite, "Touch \(id) has a non-finite location or time")
     }
+    guard player == nil else { return ignore(.refused, "A recording is playing") }
+    // At the trace format's resolution, so a recording replays exactly.
+    let location = Point(x: Trace.quantized(location.x), y: Trace.quantized(location.y))
+    let time = Trace.quantized(time)
     if queue.contains(id: id), commit(at: time) == .refused { return .refused }
     if phase == .began, let stale = down[id] {
       // The page never told us this finger lifted: it cannot draw on.
@@ -177,10 +207,11 @@ final class PageHost {
   func commit(at time: Double) -> TouchStatus {
     guard !queue.isEmpty else { return .queued }
     var eventTime = max(queue.time, app.clock.now)
-    if time.isFinite { eventTime = max(eventTime, time) }
+    if time.isFinite { eventTime = max(eventTime, Trace.quantized(time)) }
     let inputs = queue.take()
     do {
       try app.send(inputs, at: eventTime)
+      record(.touches(inputs), at: eventTime)
     } catch {
       // Out of step with the application (only a bug gets here): forget the
       // fingers it does not have down, so the page stops reporting them.
@@ -195,18 +226,32 @@ final class PageHost {
 
   /// Advances the clock (fires the double-tap timeout, the long press).
   func tick(at time: Double) {
-    guard time.isFinite else { return }
-    app.advanceClock(to: time)
+    guard time.isFinite, player == nil else { return }
+    app.advanceClock(to: Trace.quantized(time))
   }
 
   /// The page lost its input (hidden, blurred): every finger is cancelled.
   func cancelAll(at time: Double) {
+    guard player == nil else { return }
     commit(at: time)
-    app.application.cancelAllTouches(at: time.isFinite ? time : app.clock.now)
+    perform(.cancelTouches, at: time)
     down.removeAll()
   }
 
-  private func ignore(_ status: TouchStatus, _ message: String) -> TouchStatus {
+  /// Applies a command of the page's (undo, a color, a resize, ...) as a
+  /// replay would (`Replay.apply`), recording it when a recording runs.
+  /// At the clock's time, or `time` if later. Ignored while a recording plays.
+  func perform(_ input: TraceEvent.Input, at time: Double = -.infinity) {
+    guard player == nil else { return }
+    let event = TraceEvent(
+      time: time.isFinite ? max(app.clock.now, Trace.quantized(time)) : app.clock.now, input: input)
+    record(input, at: event.time)
+    // Only touches and taps can be refused, and the page sends neither through here.
+    try? Replay.apply(event, at: 0, to: app)
+  }
+
+  @discardableResult
+  func ignore(_ status: TouchStatus, _ message: String) -> TouchStatus {
     ignoredInputCount += 1
     lastError = message
     return status
@@ -276,9 +321,7 @@ final class PageHost {
     input.setCount(length)
     let bytes = Array(input.elements)
     do {
-      let drawing = try DocumentCoder.decode(bytes: bytes)
-      app.drawView.deselect()
-      app.drawView.load(drawing)
+      perform(.document(try DocumentCoder.decode(bytes: bytes)))
       return nil
     } catch {
       return error.message
@@ -310,7 +353,7 @@ final class PageHost {
     guard length >= 0, length <= input.capacity else { return "Changes length \(length) is out of range" }
     input.setCount(length)
     do {
-      app.drawView.receiveChanges(try ChangeCoder.decodeList(bytes: Array(input.elements)))
+      perform(.received(try ChangeCoder.decodeList(bytes: Array(input.elements))))
       return nil
     } catch {
       return error.message
@@ -348,7 +391,11 @@ final class PageHost {
 
   var colorsByAngle: Bool {
     get { app.drawView.options.colorsByAngle }
-    set { app.drawView.options.colorsByAngle = newValue }
+    set {
+      var options = app.drawView.options
+      options.colorsByAngle = newValue
+      perform(.options(options))
+    }
   }
 
   /// What the page's own controls cover (toolbar, messages). Refused unless
@@ -360,16 +407,20 @@ final class PageHost {
       lastError = "Safe area insets must be finite and not negative"
       return
     }
-    let cap = PageInterface.maximumCanvasSide
-    app.setSafeAreaInsets(
-      EdgeInsets(
-        top: min(insets.top, cap), left: min(insets.left, cap), bottom: min(insets.bottom, cap),
-        right: min(insets.right, cap)))
+    func side(_ value: Double) -> Double { Trace.quantized(min(value, PageInterface.maximumCanvasSide)) }
+    let insets = EdgeInsets(
+      top: side(insets.top), left: side(insets.left), bottom: side(insets.bottom), right: side(insets.right))
+    guard insets != app.application.window.safeAreaInsets else { return }
+    perform(.safeArea(insets))
   }
 
   var widthsBySpeed: Bool {
     get { app.drawView.options.widthMode == .bySpeed }
-    set { app.drawView.options.widthMode = newValue ? .bySpeed : .fixed }
+    set {
+      var options = app.drawView.options
+      options.widthMode = newValue ? .bySpeed : .fixed
+      perform(.options(options))
+    }
   }
 
   /// The state as JSON: what `touchtracker replay` reports, plus what the toolbar shows.

@@ -74,7 +74,10 @@ public func ttTakeChanges() -> Int32 {
 /// two devices drawing at once never pick the same id; see `ShapeID`).
 @_expose(wasm, "tt_set_id_origin") @_cdecl("tt_set_id_origin")
 public func ttSetIDOrigin(origin: Int32) {
-  wasmHost?.app.drawView.setIDOrigin(UInt32(bitPattern: origin))
+  guard let host = wasmHost else { return }
+  var source = ShapeIDSource(origin: UInt32(bitPattern: origin))
+  source.skip(past: host.app.drawing)
+  host.perform(.ids(source))
 }
 
 /// Applies other people's changes (`length` bytes of `{"changes":[...]}` at
@@ -91,7 +94,7 @@ public func ttReceiveChanges(length: Int32) -> Int32 {
 /// The server acknowledged the oldest `count` changes this page took.
 @_expose(wasm, "tt_confirm_changes") @_cdecl("tt_confirm_changes")
 public func ttConfirmChanges(count: Int32) {
-  wasmHost?.app.drawView.confirmChanges(Int(count))
+  wasmHost?.perform(.confirmed(Int(count)))
 }
 
 /// Writes this page's lines in progress as `{"lines":[...]}` at

@@ -30,7 +30,7 @@ public func ttInit(width: Double, height: Double) {
 
 @_expose(wasm, "tt_resize") @_cdecl("tt_resize")
 public func ttResize(width: Double, height: Double) {
-  wasmHost?.app.resize(to: sanitizedSize(width, height))
+  wasmHost?.perform(.resize(sanitizedSize(width, height)))
 }
 
 // MARK: Touches and time
@@ -75,21 +75,17 @@ public func ttProbePointer() -> Int32 { wasmHost?.probe.address ?? 0 }
 // MARK: Commands
 
 @_expose(wasm, "tt_undo") @_cdecl("tt_undo")
-public func ttUndo() { wasmHost?.app.undo() }
+public func ttUndo() { wasmHost?.perform(.undo) }
 
 @_expose(wasm, "tt_redo") @_cdecl("tt_redo")
-public func ttRedo() { wasmHost?.app.redo() }
+public func ttRedo() { wasmHost?.perform(.redo) }
 
 /// Deletes the selected line, if any, and hides its menu.
 @_expose(wasm, "tt_delete_selected") @_cdecl("tt_delete_selected")
-public func ttDeleteSelected() {
-  guard let app = wasmHost?.app else { return }
-  app.drawView.deleteSelectedLine()
-  app.application.menuController.hideMenu()
-}
+public func ttDeleteSelected() { wasmHost?.perform(.deleteSelection) }
 
 @_expose(wasm, "tt_deselect") @_cdecl("tt_deselect")
-public func ttDeselect() { wasmHost?.app.drawView.deselect() }
+public func ttDeselect() { wasmHost?.perform(.deselect) }
 
 /// How much of the canvas the page's own controls cover, in CSS pixels from
 /// each edge: menus and the palette are placed in the rest. Negative or
@@ -100,18 +96,20 @@ public func ttSetSafeArea(top: Double, left: Double, bottom: Double, right: Doub
 }
 
 @_expose(wasm, "tt_show_palette") @_cdecl("tt_show_palette")
-public func ttShowPalette() { wasmHost?.app.controller.showPalette() }
+public func ttShowPalette() { wasmHost?.perform(.showPalette) }
 
 /// Takes the palette's choice `index` (0 Black … 6 By Angle, the order on
 /// screen) and closes the palette, as a tap on it would: the keyboard's way to
 /// a color. Returns 1, or 0 for an index out of range.
 @_expose(wasm, "tt_choose_color") @_cdecl("tt_choose_color")
 public func ttChooseColor(index: Int32) -> Int32 {
-  (wasmHost?.app.controller.chooseColor(at: Int(index)) ?? false) ? 1 : 0
+  guard let host = wasmHost, PaletteView.choices.indices.contains(Int(index)) else { return 0 }
+  host.perform(.chooseColor(Int(index)))
+  return 1
 }
 
 @_expose(wasm, "tt_hide_palette") @_cdecl("tt_hide_palette")
-public func ttHidePalette() { wasmHost?.app.controller.hidePalette() }
+public func ttHidePalette() { wasmHost?.perform(.hidePalette) }
 
 // MARK: Settings
 
