@@ -19,6 +19,12 @@ import TouchTrackerStore
     if: ProcessInfo.processInfo.environment[PostgresTesting.variable] != nil,
     "TOUCHTRACKER_TEST_POSTGRES_URL is not set: the multi-server tests need PostgreSQL (Scripts/test.sh starts one)"))
 struct MultiServerLiveTests {
+  /// How long a client's socket may stay open: 60 round trips through two
+  /// servers and PostgreSQL took over 30 s (the clients' default) on a CI
+  /// machine busy with builds, and the cut socket failed the test with
+  /// "I/O on closed channel". Still bounded, so a hang fails.
+  static let deadline = Duration.seconds(150)
+
   /// Runs `body` with two live servers on one fresh database.
   static func twoServers(
     _ body:
@@ -38,9 +44,9 @@ struct MultiServerLiveTests {
 
   @Test func eachServersClientsGetTheOthersChangesInOneOrder() async throws {
     try await Self.twoServers { serverA, serverB in
-      try await LiveTestClient.live(port: serverA.port, client: "0000000a") { a in
+      try await LiveTestClient.live(port: serverA.port, client: "0000000a", deadline: Self.deadline) { a in
         _ = try await a.message(ofType: "welcome")
-        try await LiveTestClient.live(port: serverB.port, client: "0000000b") { b in
+        try await LiveTestClient.live(port: serverB.port, client: "0000000b", deadline: Self.deadline) { b in
           _ = try await b.message(ofType: "welcome")
           let count = 30
           for index in 0..<count {
@@ -69,7 +75,7 @@ struct MultiServerLiveTests {
 
   @Test func changesPostedToOneServerAndItsResetsReachTheOthersClients() async throws {
     try await Self.twoServers { serverA, serverB in
-      try await LiveTestClient.live(port: serverB.port, client: "0000000b") { b in
+      try await LiveTestClient.live(port: serverB.port, client: "0000000b", deadline: Self.deadline) { b in
         _ = try await b.message(ofType: "welcome")
         try await Live.post(serverA.http, #"{"changes":[\#(Live.add([7]))]}"#, key: "k1")
         let changes = try await b.message()
