@@ -3,7 +3,8 @@
 final class TouchRecord {
   var touch: Touch
   let recognizers: [GestureRecognizer]
-  /// The touch's view already has a touch and does not accept multiple touches.
+  /// The touch's view already has a touch and does not accept multiple
+  /// touches: the view never hears of it, its recognizers still do.
   let isIgnored: Bool
   var beganLocation = Point.zero
   /// What the view has been sent so far; see `ViewDelivery` for the moves allowed.

@@ -94,8 +94,9 @@ open class Application: Responder {
     }
     let event = Event(timestamp: time, allTouches: allTouches)
     scratch.putBack(eventTouches: allTouches)
-    changed.removeAll { $0.isIgnored }
+    // Recognizers hear every touch, even one its view ignores.
     arbiter.deliver(changed, event: event)
+    changed.removeAll { $0.isIgnored }
     for record in changed where !record.isWithdrawn {
       if record.touch.phase == .cancelled && record.isUnheardOf {
         _ = record.withdraw()  // cancelled before the view heard of it: it never will
@@ -141,6 +142,8 @@ open class Application: Responder {
     let view = window.hitTest(input.location) ?? window
     menuController.touchBegan(in: view)
     window.rootViewController?.windowTouchBegan(in: view)
+    // As in UIKit, `isMultipleTouchEnabled` gates only the view's own touch
+    // methods: its recognizers (and its superviews') still see the touch.
     let isIgnored =
       !view.isMultipleTouchEnabled
       && records.contains { !$0.hostFinished && !$0.isIgnored && $0.touch.view === view }
@@ -154,7 +157,7 @@ open class Application: Responder {
       identity: TouchIdentity(serial: nextTouchSerial), hostID: input.id, location: input.location,
       timestamp: time, tapCount: tapCount, view: view)
     let record = TouchRecord(
-      touch: touch, recognizers: isIgnored ? [] : arbiter.recognizers(for: touch, in: view), isIgnored: isIgnored)
+      touch: touch, recognizers: arbiter.recognizers(for: touch, in: view), isIgnored: isIgnored)
     record.beganLocation = input.location
     records.append(record)
     down.append(record)

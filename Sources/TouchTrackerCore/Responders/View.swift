@@ -25,6 +25,8 @@ open class View: Responder {
   public var isUserInteractionEnabled = true
   /// When false (UIKit's default), the view receives only the first of
   /// several simultaneous touches; the others are ignored until it ends.
+  /// As in UIKit, this gates only the view's own touch methods: gesture
+  /// recognizers still receive every touch.
   public var isMultipleTouchEnabled = false
   public var backgroundColor: Color? {
     didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
