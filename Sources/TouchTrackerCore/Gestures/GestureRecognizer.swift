@@ -86,12 +86,17 @@ open class GestureRecognizer {
 
   public var numberOfTouches: Int { touches.count }
 
-  /// The centroid of the tracked touches in `view`'s coordinates; after the
-  /// touches are gone, where they last were.
+  /// Where the gesture is, in `view`'s coordinates (nil: the window's). As
+  /// UIKit documents it: usually the centroid of the tracked touches (after
+  /// they are gone, where they last were); a tap says where its first tap
+  /// was, a swipe where it began.
   public func location(in view: View?) -> Point {
-    let point = centroidInWindow
+    let point = gestureLocationInWindow
     return view?.convert(fromWindow: point) ?? point
   }
+
+  /// `location(in:)` in window coordinates; tap and swipe override it.
+  var gestureLocationInWindow: Point { centroidInWindow }
 
   var centroidInWindow: Point {
     guard !touches.isEmpty else { return lastLocationInWindow }

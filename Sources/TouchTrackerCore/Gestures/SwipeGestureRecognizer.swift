@@ -80,6 +80,10 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     if state == .possible { state = .failed }
   }
 
+  /// Where the swipe began, as UIKit documents: the centroid of the points
+  /// where its fingers came down.
+  override var gestureLocationInWindow: Point { starts.isEmpty ? centroidInWindow : starts.centroid }
+
   public override func reset() {
     clock?.cancel(deadline)
     deadline = nil
