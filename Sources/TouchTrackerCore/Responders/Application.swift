@@ -142,11 +142,13 @@ open class Application: Responder {
     let view = window.hitTest(input.location) ?? window
     menuController.touchBegan(in: view)
     window.rootViewController?.windowTouchBegan(in: view)
-    // As in UIKit, `isMultipleTouchEnabled` gates only the view's own touch
-    // methods: its recognizers (and its superviews') still see the touch.
-    let isIgnored =
-      !view.isMultipleTouchEnabled
-      && records.contains { !$0.hostFinished && !$0.isIgnored && $0.touch.view === view }
+    // As in UIKit, `isMultipleTouchEnabled` and `isExclusiveTouch` gate only
+    // views' touch methods: recognizers still see the touch.
+    let isIgnored = records.contains { other in
+      guard !other.hostFinished, !other.isIgnored, let otherView = other.touch.view else { return false }
+      if otherView === view { return !view.isMultipleTouchEnabled }
+      return view.isExclusiveTouch || otherView.isExclusiveTouch
+    }
     var tapCount = 1
     if let lastTap, time - lastTap.time <= Application.multipleTapInterval,
       lastTap.location.distance(to: input.location) <= Application.multipleTapRadius
