@@ -64,4 +64,22 @@ import TouchTrackerCore
     #expect(left.messages == ["began 1"])
     #expect(right.messages == ["began 2"])
   }
+
+  /// Apple says nothing of recognizers here; as with
+  /// `isMultipleTouchEnabled`, only the views' touch methods are gated, so a
+  /// recognizer still sees the touch that an exclusive view keeps from its view.
+  @Test func recognizersStillSeeTouchesAnExclusiveViewKeepsFromTheirViews() throws {
+    let (application, exclusive, other) = twoViews()
+    exclusive.isExclusiveTouch = true
+    let tap = TapGestureRecognizer()
+    let recorder = ActionRecorder()
+    tap.addTarget(recorder, action: Action("tap:"))
+    other.addGestureRecognizer(tap)
+    try application.send([began(1, 100, 100)], at: 0)
+    try application.send([began(2, 300, 100)], at: 0.02)
+    try application.send([ended(2, 300, 100)], at: 0.06)
+    #expect(recorder.received == ["tap: ended"])
+    #expect(other.messages.isEmpty)
+    #expect(exclusive.messages == ["began 1"])
+  }
 }

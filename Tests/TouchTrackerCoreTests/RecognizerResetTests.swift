@@ -54,4 +54,24 @@ import TouchTrackerCore
     try application.send([ended(1, 260, 100)], at: 0.15)
     #expect(view.messages == ["began 1", "moved 1", "moved 1", "ended 1"])
   }
+
+  /// The same for a continuous gesture that ends with a finger still down
+  /// (`reset()` names `.ended` too): a two-finger pan ends when one finger
+  /// lifts, and the other finger's moves are not heard.
+  @Test func aPanEndedWithAFingerStillDownIsResetAndHearsNoMore() throws {
+    let (application, view) = makeApplication()
+    let pan = PanGestureRecognizer()
+    pan.minimumNumberOfTouches = 2
+    let recorder = ActionRecorder()
+    pan.addTarget(recorder, action: Action("pan:"))
+    view.addGestureRecognizer(pan)
+    try application.send([began(1, 100, 100), began(2, 140, 100)], at: 0)
+    try application.send([moved(1, 100, 130), moved(2, 140, 130)], at: 0.02)
+    try application.send([ended(1, 100, 130)], at: 0.04)
+    #expect(recorder.received == ["pan: began", "pan: ended"])
+    #expect(pan.state == .possible)
+    try application.send([moved(2, 140, 200)], at: 0.06)
+    try application.send([ended(2, 140, 200)], at: 0.08)
+    #expect(recorder.received == ["pan: began", "pan: ended"])
+  }
 }
