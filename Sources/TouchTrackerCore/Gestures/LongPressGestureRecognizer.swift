@@ -2,8 +2,8 @@
 /// begins when the time is up, changes as the fingers move, and ends when
 /// they lift.
 ///
-/// With `numberOfTapsRequired` above 0 (UIKit's "tap and a half"), the
-/// fingers must first tap that many times, then come down again and hold.
+/// With `numberOfTapsRequired` above 0 (the "tap and a half" of map apps),
+/// the fingers must first tap that many times, then come down again and hold.
 public final class LongPressGestureRecognizer: GestureRecognizer {
   public var minimumPressDuration = 0.5
   public var allowableMovement = 10.0
