@@ -11,9 +11,18 @@ open class Control: View {
   public private(set) var isHighlighted = false {
     didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
   }
+  /// Whether the control is tracking a touch: set from what
+  /// `beginTracking(_:with:)` and `continueTracking(_:with:)` return, false
+  /// again when the touch ends or is cancelled.
   public private(set) var isTracking = false
+  /// Whether the touch the control follows is inside: within its bounds
+  /// grown by `trackingMargin`, the same area that decides `touchUpInside`
+  /// (Apple says "inside the control's bounds"; the margin keeps the two
+  /// from disagreeing). False when no touch is down.
+  public private(set) var isTouchInside = false
+  /// The touch the control follows from its `touchesBegan` to its end, even
+  /// after tracking stopped (its inside-ness is still followed).
   private var trackedTouch: TouchIdentity?
-  private var wasInside = false
   private var actions: [ControlTarget] = []
 
   /// How far outside its bounds a finger may lift and still count as inside.
@@ -81,40 +90,78 @@ open class Control: View {
     bounds.insetBy(dx: -trackingMargin, dy: -trackingMargin).contains(touch.location(in: self))
   }
 
+  // MARK: Tracking, as UIControl's
+
+  /// Called when a touch begins in the control; return false to stop
+  /// tracking it (then the control sends no events for it and is not
+  /// highlighted). The default returns true.
+  open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+
+  /// Called for each move of the tracked touch, inside or outside, while
+  /// tracking; `isTouchInside` is already up to date. Return false to stop
+  /// tracking: no more drag events, and no touch-up event. The default
+  /// returns true.
+  open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+
+  /// Called when the tracked touch lifts while tracking, before the
+  /// touch-up event is sent. The default does nothing.
+  open func endTracking(_ touch: Touch?, with event: Event?) {}
+
+  /// Called when the tracked touch is cancelled while tracking (a
+  /// recognizer took it, the control left the window), before
+  /// `touchCancel` is sent. The default does nothing.
+  open func cancelTracking(with event: Event?) {}
+
+  // Where Apple is silent, these follow Chameleon's UIControl (a peer
+  // re-implementation): events go out only while tracking, and
+  // `isTouchInside` is followed for the whole touch.
+
   open override func touchesBegan(_ touches: [Touch], with event: Event) {
     guard isEnabled, trackedTouch == nil, let touch = touches.first else { return }
     trackedTouch = touch.identity
-    isTracking = true
-    isHighlighted = true
-    wasInside = true
+    isTouchInside = true
+    isTracking = beginTracking(touch, with: event)
+    isHighlighted = isTracking
+    guard isTracking else { return }
     sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
   }
 
   open override func touchesMoved(_ touches: [Touch], with event: Event) {
     guard let touch = touches.first(where: { $0.identity == trackedTouch }) else { return }
-    let inside = isInsideTrackingArea(touch)
-    isHighlighted = inside
-    var events: ControlEvents = inside ? .touchDragInside : .touchDragOutside
-    if inside != wasInside { events.insert(inside ? .touchDragEnter : .touchDragExit) }
-    wasInside = inside
+    let wasInside = isTouchInside
+    isTouchInside = isInsideTrackingArea(touch)
+    guard isTracking else { return }
+    isTracking = continueTracking(touch, with: event)
+    isHighlighted = isTracking && isTouchInside
+    guard isTracking else { return }
+    var events: ControlEvents = isTouchInside ? .touchDragInside : .touchDragOutside
+    if isTouchInside != wasInside { events.insert(isTouchInside ? .touchDragEnter : .touchDragExit) }
     sendActions(for: events)
   }
 
   open override func touchesEnded(_ touches: [Touch], with event: Event) {
     guard let touch = touches.first(where: { $0.identity == trackedTouch }) else { return }
-    endTracking()
-    sendActions(for: isInsideTrackingArea(touch) ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+    isTouchInside = isInsideTrackingArea(touch)
+    let inside = isTouchInside
+    let wasTracking = isTracking
+    if wasTracking { endTracking(touch, with: event) }
+    // Targets of the touch-up event find tracking over, as before.
+    stopFollowing()
+    if wasTracking { sendActions(for: inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside) }
   }
 
   open override func touchesCancelled(_ touches: [Touch], with event: Event) {
     guard touches.contains(where: { $0.identity == trackedTouch }) else { return }
-    endTracking()
-    sendActions(for: .touchCancel)
+    let wasTracking = isTracking
+    if wasTracking { cancelTracking(with: event) }
+    stopFollowing()
+    if wasTracking { sendActions(for: .touchCancel) }
   }
 
-  private func endTracking() {
+  private func stopFollowing() {
     trackedTouch = nil
     isTracking = false
+    isTouchInside = false
     isHighlighted = false
   }
 }

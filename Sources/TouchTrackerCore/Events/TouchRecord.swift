@@ -3,7 +3,9 @@
 final class TouchRecord {
   var touch: Touch
   let recognizers: [GestureRecognizer]
-  /// The touch's view already has a touch and does not accept multiple touches.
+  /// The touch's view never hears of it: the view already tracks a touch
+  /// and does not accept multiple touches, or an exclusive-touch view stands
+  /// in the way (`View.isExclusiveTouch`). Its recognizers still hear of it.
   let isIgnored: Bool
   var beganLocation = Point.zero
   /// What the view has been sent so far; see `ViewDelivery` for the moves allowed.

@@ -274,12 +274,26 @@ final class GestureArbiter {
     return false
   }
 
-  /// Puts recognizers that finished and hold no touches back to `.possible`.
+  /// Puts finished recognizers back to `.possible`, after the event that
+  /// finished them: every one whose touches are all gone, and, as UIKit's
+  /// `reset()` documents, one that recognized (`.ended`, the same state as
+  /// `.recognized`) even while its fingers are still down. Such a recognizer
+  /// hears nothing more of those fingers (it no longer tracks them, so it
+  /// neither delays nor cancels them); their views keep what they had: a
+  /// touch the recognition cancelled stays cancelled, one it left alone
+  /// (`cancelsTouchesInView` off) goes on reaching its view. New touches
+  /// start a new attempt at once.
+  ///
+  /// One that failed or was cancelled waits for its touches to end, as
+  /// before: Apple's `reset()` names every final state, but resetting a
+  /// failed recognizer under a finger still down would let it try again
+  /// with the next finger mid-gesture (a tap recognized from a second
+  /// finger while the first draws), which UIKit apps do not see.
   func resetFinishedRecognizers() {
     var index = 0
     while index < live.count {
       let recognizer = live[index]
-      if recognizer.storedState.isFinished && recognizer.touches.isEmpty {
+      if recognizer.storedState == .ended || (recognizer.storedState.isFinished && recognizer.touches.isEmpty) {
         live.remove(at: index)
         reset(recognizer)
       } else {

@@ -107,12 +107,17 @@ open class GestureRecognizer {
 
   public var numberOfTouches: Int { touches.count }
 
-  /// The centroid of the tracked touches in `view`'s coordinates; after the
-  /// touches are gone, where they last were.
+  /// Where the gesture is, in `view`'s coordinates (nil: the window's). As
+  /// UIKit documents it: usually the centroid of the tracked touches (after
+  /// they are gone, where they last were); a tap says where its first tap
+  /// was, a swipe where it began.
   public func location(in view: View?) -> Point {
-    let point = centroidInWindow
+    let point = gestureLocationInWindow
     return view?.convert(fromWindow: point) ?? point
   }
+
+  /// `location(in:)` in window coordinates; tap and swipe override it.
+  var gestureLocationInWindow: Point { centroidInWindow }
 
   var centroidInWindow: Point {
     guard !touches.isEmpty else { return lastLocationInWindow }
@@ -139,6 +144,24 @@ open class GestureRecognizer {
 
   /// Called when the recognizer goes back to `.possible` after finishing.
   open func reset() {}
+
+  /// UIGestureRecognizerSubclass's `ignore(_:for:)`: `touch` is not part of
+  /// this gesture. The recognizer is sent nothing more of it, it stops
+  /// counting in `numberOfTouches` and `location(in:)`, and it is neither
+  /// held back from its view (`delaysTouchesBegan`/`Ended`) nor cancelled
+  /// there when this recognizer recognizes (`cancelsTouchesInView`), nor does
+  /// it make this recognizer compete with others for it. Meant to be called
+  /// from the touch methods, as in UIKit; `event` is the event being handled.
+  ///
+  /// `final`: a method in the vtable of a public class is never stripped
+  /// from the wasm, even when nothing calls it.
+  public final func ignore(_ touch: Touch, for event: Event) {
+    let identity = touch.identity
+    guard let index = touches.firstIndex(where: { $0.identity == identity }) else { return }
+    touches.remove(at: index)
+    if touches.isEmpty { lastLocationInWindow = touch.locationInWindow }
+    seenTouches.removeAll { $0 == identity }
+  }
 
   /// Whether this recognizer, recognizing, makes `prevented` fail (and,
   /// while it is in progress, keeps `prevented` from recognizing). Both

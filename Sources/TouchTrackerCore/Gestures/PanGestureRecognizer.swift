@@ -28,16 +28,23 @@ public final class PanGestureRecognizer: GestureRecognizer {
     translationInWindow = translation
   }
 
-  /// Points per second, over the last tenth of a second of movement.
+  /// Points per second, over the last tenth of a second of movement, by
+  /// the events' timestamps. The touch-down is the first sample, so the
+  /// first move already has a speed; when the last move is the only sample
+  /// that recent (a finger rested, then moved), it is measured from the
+  /// sample before it.
   public func velocity(in view: View?) -> Point {
     guard let last = samples.last else { return .zero }
-    let first = samples.first { last.time - $0.time <= 0.1 } ?? last
+    var firstIndex = samples.firstIndex { last.time - $0.time <= 0.1 } ?? samples.count - 1
+    if firstIndex == samples.count - 1 && firstIndex > 0 { firstIndex -= 1 }
+    let first = samples[firstIndex]
     let dt = last.time - first.time
     guard dt > 0 else { return .zero }
     return (last.movement - first.movement) * (1 / dt)
   }
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    if samples.isEmpty { samples.append((event.timestamp, totalMovement)) }
     if numberOfTouches > maximumNumberOfTouches && state == .possible {
       set(.failed, because: .wrongNumberOfTouches)
     }

@@ -1,21 +1,34 @@
-/// Recognizes `numberOfTouchesRequired` fingers moving quickly in one
-/// direction. Discrete: it recognizes as soon as they have traveled
-/// `minimumDistance` that way, staying within a band around the direction.
+/// Recognizes `numberOfTouchesRequired` fingers moving quickly in one of
+/// the permitted directions. Discrete: it recognizes as soon as they have
+/// traveled `minimumDistance` that way, staying within a band around the
+/// direction.
 public final class SwipeGestureRecognizer: GestureRecognizer {
-  public enum Direction: Sendable {
-    case right, left, up, down
+  /// The directions a swipe may take, an option set as UIKit's (with its
+  /// raw values), so one recognizer can allow several: `[.left, .right]`.
+  public struct Direction: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// The unit vector of the direction on screen (y grows downward).
-    var unit: Point {
-      switch self {
-      case .right: Point(x: 1, y: 0)
-      case .left: Point(x: -1, y: 0)
-      case .up: Point(x: 0, y: -1)
-      case .down: Point(x: 0, y: 1)
+    public static let right = Direction(rawValue: 1 << 0)
+    public static let left = Direction(rawValue: 1 << 1)
+    public static let up = Direction(rawValue: 1 << 2)
+    public static let down = Direction(rawValue: 1 << 3)
+
+    /// The unit vector on screen (y grows downward) of single direction
+    /// number `bit` (right, left, up, down).
+    fileprivate static func unit(ofBit bit: Int) -> Point {
+      switch bit {
+      case 0: Point(x: 1, y: 0)
+      case 1: Point(x: -1, y: 0)
+      case 2: Point(x: 0, y: -1)
+      default: Point(x: 0, y: 1)
       }
     }
   }
 
+  /// The permitted directions; the default is right, as in UIKit. A swipe
+  /// recognizes as soon as it qualifies in one of them, and fails once it
+  /// can qualify in none.
   public var direction = Direction.right
   public var numberOfTouchesRequired = 1
   public var minimumDistance = 50.0
@@ -52,33 +65,54 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    if numberOfTouches < numberOfTouchesRequired {
+      for touch in self.touches {
+        let moved = touch.locationInWindow - (starts[touch.identity] ?? touch.locationInWindow)
+        if moved.length > maximumMovementWithFewerTouches {
+          set(.failed, because: .wrongNumberOfTouches)
+          return
+        }
+      }
+      return
+    }
+    var stillPossible = false
+    for bit in 0..<4 where direction.contains(Direction(rawValue: 1 << UInt(bit))) {
+      switch progress(along: Direction.unit(ofBit: bit)) {
+      case .done:
+        set(.recognized, because: .matched)
+        return
+      case .possible: stillPossible = true
+      case .failed: break
+      }
+    }
+    if !stillPossible { set(.failed, because: .wrongDirection) }
+  }
+
+  private enum Progress { case possible, done, failed }
+
+  /// How the fingers' average movement since they came down fares along `unit`.
+  private func progress(along unit: Point) -> Progress {
     var along = 0.0
     var across = 0.0
-    var farthest = 0.0
-    let unit = direction.unit
-    for touch in self.touches {
+    for touch in touches {
       let moved = touch.locationInWindow - (starts[touch.identity] ?? touch.locationInWindow)
       along += moved.dot(unit)
       across += abs(moved.dot(Point(x: -unit.y, y: unit.x)))
-      farthest = max(farthest, moved.length)
     }
     let count = Double(max(1, numberOfTouches))
     along /= count
     across /= count
-    if numberOfTouches < numberOfTouchesRequired {
-      if farthest > maximumMovementWithFewerTouches { set(.failed, because: .wrongNumberOfTouches) }
-      return
-    }
-    if along < -minimumDistance / 2 || across > max(minimumDistance, along) * maximumDeviation {
-      set(.failed, because: .wrongDirection)
-    } else if along >= minimumDistance {
-      set(.recognized, because: .matched)
-    }
+    if along < -minimumDistance / 2 || across > max(minimumDistance, along) * maximumDeviation { return .failed }
+    return along >= minimumDistance ? .done : .possible
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
     if state == .possible { set(.failed, because: .liftedTooSoon) }
   }
+
+  /// Where the swipe began, as UIKit documents: the centroid of the points
+  /// where its fingers came down.
+  override var gestureLocationInWindow: Point { starts.isEmpty ? centroidInWindow : starts.centroid }
 
   public override func reset() {
     clock?.cancel(deadline)

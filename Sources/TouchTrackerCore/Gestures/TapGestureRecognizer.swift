@@ -16,7 +16,13 @@ public final class TapGestureRecognizer: GestureRecognizer {
   private var tapsCompleted = 0
   private var touchesInThisTap = 0
   private var starts = TouchStarts()
+  /// The centroid of the first tap's fingers where they lifted: the
+  /// gesture's location, as UIKit documents ("If there are multiple taps,
+  /// this location is the first tap").
   private var firstTapLocation: Point?
+  /// The lifted fingers of the tap in progress, for its centroid.
+  private var liftedSum = Point.zero
+  private var liftedCount = 0
   private var intervalTimer: TimerToken?
 
   public override init() {
@@ -55,6 +61,10 @@ public final class TapGestureRecognizer: GestureRecognizer {
         return
       }
     }
+    for touch in touches {
+      liftedSum += touch.locationInWindow
+      liftedCount += 1
+    }
     // `touches` still include the lifting fingers; the tap is over when all lift.
     guard numberOfTouches == touches.count else { return }
     guard touchesInThisTap == numberOfTouchesRequired else {
@@ -63,7 +73,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
     tapsCompleted += 1
     touchesInThisTap = 0
-    if firstTapLocation == nil { firstTapLocation = centroidInWindow }
+    if firstTapLocation == nil { firstTapLocation = liftedSum * (1 / Double(liftedCount)) }
+    liftedSum = .zero
+    liftedCount = 0
     if tapsCompleted >= numberOfTapsRequired {
       set(.recognized, because: .matched)
     } else {
@@ -83,6 +95,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
     return tap.numberOfTapsRequired <= numberOfTapsRequired
   }
 
+  override var gestureLocationInWindow: Point { firstTapLocation ?? centroidInWindow }
+
   public override func reset() {
     clock?.cancel(intervalTimer)
     intervalTimer = nil
@@ -90,5 +104,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     touchesInThisTap = 0
     starts.removeAll()
     firstTapLocation = nil
+    liftedSum = .zero
+    liftedCount = 0
   }
 }

@@ -14,5 +14,15 @@ struct TouchStarts {
     }
   }
 
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// The centroid of the starts (zero when there are none).
+  var centroid: Point {
+    guard !entries.isEmpty else { return .zero }
+    var sum = Point.zero
+    for entry in entries { sum += entry.location }
+    return sum * (1 / Double(entries.count))
+  }
+
   mutating func removeAll() { entries.removeAll() }
 }

@@ -105,8 +105,9 @@ open class Application: Responder {
     }
     let event = Event(timestamp: time, allTouches: allTouches)
     scratch.putBack(eventTouches: allTouches)
-    changed.removeAll { $0.isIgnored }
+    // Recognizers hear every touch, even one its view ignores.
     arbiter.deliver(changed, event: event)
+    changed.removeAll { $0.isIgnored }
     for record in changed where !record.isWithdrawn {
       if record.touch.phase == .cancelled && record.isUnheardOf {
         _ = record.withdraw()  // cancelled before the view heard of it: it never will
@@ -152,9 +153,13 @@ open class Application: Responder {
     let view = window.hitTest(input.location) ?? window
     menuController.touchBegan(in: view)
     window.rootViewController?.windowTouchBegan(in: view)
-    let isIgnored =
-      !view.isMultipleTouchEnabled
-      && records.contains { !$0.hostFinished && !$0.isIgnored && $0.touch.view === view }
+    // As in UIKit, `isMultipleTouchEnabled` and `isExclusiveTouch` gate only
+    // views' touch methods: recognizers still see the touch.
+    let isIgnored = records.contains { other in
+      guard !other.hostFinished, !other.isIgnored, let otherView = other.touch.view else { return false }
+      if otherView === view { return !view.isMultipleTouchEnabled }
+      return view.isExclusiveTouch || otherView.isExclusiveTouch
+    }
     var tapCount = 1
     if let lastTap, time - lastTap.time <= Application.multipleTapInterval,
       lastTap.location.distance(to: input.location) <= Application.multipleTapRadius
@@ -165,7 +170,7 @@ open class Application: Responder {
       identity: TouchIdentity(serial: nextTouchSerial), hostID: input.id, location: input.location,
       timestamp: time, tapCount: tapCount, view: view)
     let record = TouchRecord(
-      touch: touch, recognizers: isIgnored ? [] : arbiter.recognizers(for: touch, in: view), isIgnored: isIgnored)
+      touch: touch, recognizers: arbiter.recognizers(for: touch, in: view), isIgnored: isIgnored)
     record.beganLocation = input.location
     records.append(record)
     down.append(record)

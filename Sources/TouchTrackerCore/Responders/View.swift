@@ -25,7 +25,16 @@ open class View: Responder {
   public var isUserInteractionEnabled = true
   /// When false (UIKit's default), the view receives only the first of
   /// several simultaneous touches; the others are ignored until it ends.
+  /// As in UIKit, this gates only the view's own touch methods: gesture
+  /// recognizers still receive every touch.
   public var isMultipleTouchEnabled = false
+  /// When true, the view receives a touch only if no other view in the
+  /// window is tracking one, and while it tracks a touch, touches that
+  /// begin in other views reach none of them (UIKit's `isExclusiveTouch`;
+  /// default false). Like `isMultipleTouchEnabled`, it gates views' touch
+  /// methods only: recognizers still see the touches (Apple says nothing of
+  /// them; the touch is hit-tested and in the event as usual).
+  public var isExclusiveTouch = false
   public var backgroundColor: Color? {
     didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
   }
