@@ -83,6 +83,8 @@ import TouchTrackerTestSupport
       width: 10)
     host.perform(.received([.add(lines: [theirs], circles: [], at: nil)]))
     host.perform(.confirmed(2))
+    // The page confirms everything at once as 2^31 - 1 when it starts over (saver.startOver).
+    host.perform(.confirmed(0x7fff_ffff))
     // A tap on the first recorded line selects it (once the double tap is out of time); the Delete key deletes it.
     report(host, 5, .began, 170.4, 359.6, at: 11)
     host.commit(at: 11.001)
@@ -182,6 +184,9 @@ import TouchTrackerTestSupport
     while stepped.stepPlayback() == 1 { steps += 1 }
     #expect(steps == trace.events.count)
     #expect(document(stepped.app) == expected)
+    // The end let the pending timers run, past the last event: playing to the end again is not going back.
+    #expect(stepped.play(through: trace.events[trace.events.count - 1].time) == 0)
+    #expect(stepped.player?.next == trace.events.count, "not started over")
 
     let played = try playing(trace)
     let start = trace.events[0].time
@@ -205,6 +210,12 @@ import TouchTrackerTestSupport
     host.perform(.showPalette)
     #expect(!host.app.controller.isPaletteVisible)
     #expect(host.lastError == "A recording is playing")
+    // Opening a drawing or others' changes would be dropped silently: they are refused, so the page knows.
+    let document = Array(#"{"format":"touchtracker","version":1,"lines":[],"circles":[]}"#.utf8)
+    let stored = host.input.replace(with: document)
+    try #require(stored)
+    #expect(host.loadDocument(length: document.count) == "A recording is playing")
+    #expect(host.receiveChanges(length: document.count) == "A recording is playing")
   }
 
   @Test func aTraceThatCannotBeReadIsRefusedWithItsProblemAndNothingChanges() throws {
@@ -215,5 +226,18 @@ import TouchTrackerTestSupport
     try #require(stored)
     #expect(host.startPlayback(length: bytes.count) == "Expected an integer from 0 to 6 at events[0].color")
     #expect(host.player == nil && host.app.drawing.lines.count == 1)
+  }
+
+  /// A hand-written trace may say ids start where the drawing has some
+  /// already: the replay still gives every shape its own id.
+  @Test func idsATraceSetsNeverRepeatOnesTheDrawingHas() throws {
+    let trace = try Trace.decode(
+      ##"{"events":[{"time":0,"document":{"format":"touchtracker","version":1,"lines":[{"id":1,"begin":{"x":0,"y":0},"end":{"x":9,"y":9},"color":"#000000","width":10}],"circles":[]}},"##
+        + ##"{"time":0,"ids":{"origin":0,"next":1}},"##
+        + ##"{"time":1,"touches":[{"id":1,"phase":"began","x":100,"y":100}]},{"time":1.1,"touches":[{"id":1,"phase":"moved","x":300,"y":100}]},"##
+        + ##"{"time":1.2,"touches":[{"id":1,"phase":"ended","x":300,"y":100}]}]}"##)
+    let app = try Replay.run(trace)
+    #expect(app.drawing.lines.map(\.id.rawValue) == [1, 2])
+    _ = try DocumentCoder.decode(bytes: DocumentCoder.encode(app.drawing))
   }
 }

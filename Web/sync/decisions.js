@@ -72,6 +72,7 @@ export const decisions = {
   },
 
   async saveAsCopy() {
+    if (this.stopped === 'playback') return; // the screen shows a recording, not this drawing
     const base = this.name.slice(0, 50);
     const stamp = new Date().toISOString().slice(5, 19).replace(/[-:]/g, '').replace('T', '-');
     const oldName = this.name;
@@ -93,6 +94,7 @@ export const decisions = {
   },
 
   async openTheirs() {
+    if (this.stopped === 'playback') return;
     this.stopped = null;
     hideBanner();
     await localCopies.remove(this.name).catch(() => {});

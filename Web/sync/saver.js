@@ -90,6 +90,7 @@ export const saver = {
 
   /** Keeps `text` in this browser (it holds every change so far); the banner follows whether that worked. */
   keepLocal(text, dirty) {
+    if (this.stopped === 'playback') return Promise.resolve(); // a recording plays: the core holds its drawing, not this one
     const write = ++this.localWrites;
     this.local = 'pending';
     this.localChange = `${this.name} ${tt.tt_change_count()}`;
@@ -121,6 +122,7 @@ export const saver = {
    * some or holds many records already (then reading it would replay them all).
    */
   keepChange(again = false) {
+    if (this.stopped === 'playback') return;
     this.collect();
     if (!again && this.localChange === `${this.name} ${tt.tt_change_count()}`) return;
     if (this.localBroken || this.keptChanges + this.unkept.length > MAX_KEPT_CHANGES) {

@@ -14,7 +14,7 @@ import { bytes, readOut, tt } from '../core/bridge.js';
 import { invalidateStaticLayer } from '../paint/canvas.js';
 import { live } from '../sync/live.js';
 import { saver } from '../sync/saver.js';
-import { download } from './banner.js';
+import { download, hideBanner } from './banner.js';
 import { reset as resetInspector } from './inspector.js';
 
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
@@ -88,6 +88,11 @@ export async function startPlayback(text) {
   if (tt.tt_recording() === 1) toggleRecording();
   // What was drawn is saved (or kept in this browser) before the playback takes the screen.
   await saver.flush().catch(() => {});
+  // The playback replaces the drawing in the core until the page reloads it: only from a copy.
+  if (saver.stopped) return fail('Saving waits for your decision first (see the message below); then play the trace.');
+  if (saver.dirty() && saver.local !== 'saved') {
+    return fail('This drawing is not saved anywhere yet: let it save (or download it) before playing a trace.');
+  }
   const data = encoder.encode(text);
   const ptr = tt.tt_alloc(data.length) >>> 0;
   if (ptr === 0) return fail('The trace is too large.');
@@ -97,6 +102,7 @@ export async function startPlayback(text) {
   clearTimeout(saver.timer);
   saver.timer = null;
   saver.stopped = 'playback';
+  hideBanner(); // its buttons act on the drawing, which is not on the screen now
   live.pause();
   Object.assign(playback, { on: true, playing: false, lastMs: null });
   readPosition();
@@ -140,7 +146,6 @@ export function seek(time) {
   if (!playback.on) return;
   const target = Math.min(Math.max(time, playback.start), playback.end);
   const before = playback.next;
-  if (target < playback.position) resetInspector();
   const played = tt.tt_play_to(target);
   if (played < 0) {
     playback.playing = false;
@@ -148,7 +153,11 @@ export function seek(time) {
   }
   playback.position = target;
   readPosition();
-  if (playback.next < before) invalidateStaticLayer();
+  if (playback.next < before) {
+    // The core started the trace over (scrubbing back): the inspector and the painting do too.
+    resetInspector();
+    invalidateStaticLayer();
+  }
   showPosition();
 }
 

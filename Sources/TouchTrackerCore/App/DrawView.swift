@@ -219,8 +219,11 @@ public final class DrawView: View {
   /// sets it (`setIDs(_:)`), so both hand out the same ids.
   public var idSource: ShapeIDSource { ids }
 
+  /// Never below an id of its origin the drawing holds: a hand-written
+  /// trace cannot make two shapes share an id (a page's record is past them already).
   public func setIDs(_ source: ShapeIDSource) {
     ids = source
+    ids.skip(past: drawing)
   }
 
   /// Undo goes back no further than here (a recording starts: its replay

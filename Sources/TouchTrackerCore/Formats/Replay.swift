@@ -100,10 +100,14 @@ public struct TracePlayer {
   public private(set) var app: TouchTrackerApp
   /// The next event to play.
   public private(set) var next = 0
+  /// How far the trace has played on its own clock (the clock itself may
+  /// be further on: the end lets pending timers run).
+  public private(set) var position: Double
 
   public init(_ trace: Trace) {
     self.trace = trace
     app = Replay.start(trace)
+    position = -.infinity
   }
 
   public var isFinished: Bool { next >= trace.events.count }
@@ -116,6 +120,7 @@ public struct TracePlayer {
   public mutating func step() throws(FormatError) -> Bool {
     guard !isFinished else { return false }
     try Replay.apply(trace.events[next], at: next, to: app)
+    position = max(position, trace.events[next].time)
     next += 1
     if isFinished { app.settle() }
     return true
@@ -128,6 +133,7 @@ public struct TracePlayer {
     let first = next
     while !isFinished, trace.events[next].time <= time { try step() }
     if !isFinished, time > app.clock.now { app.advanceClock(to: time) }
+    position = max(position, time)
     return next - first
   }
 }

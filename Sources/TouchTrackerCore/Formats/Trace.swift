@@ -197,7 +197,8 @@ extension Trace {
       for element in try field.elements() { changes.append(try ChangeCoder.change(element)) }
       return kind == "pending" ? .pending(changes) : .received(changes)
     default:  // "confirmed"
-      return .confirmed(Int(try integer(field, in: 0...1e9)))
+      // The page confirms "everything" as 2^31 - 1 (`saver.startOver`).
+      return .confirmed(Int(try integer(field, in: 0...Double(Int32.max))))
     }
   }
 

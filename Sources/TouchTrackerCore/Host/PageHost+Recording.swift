@@ -78,7 +78,7 @@ extension PageHost {
   func play(through time: Double) -> Int {
     guard var player, time.isFinite else { return 0 }
     self.player = nil  // while `player` is changed here
-    if time < player.app.clock.now {
+    if time < player.position {
       player = TracePlayer(player.trace)
       adopt(player.app)
     }
@@ -112,7 +112,7 @@ extension PageHost {
       json.number("next", Double(player.next))
       json.number("start", player.startTime)
       json.number("end", player.endTime)
-      json.number("now", player.app.clock.now)
+      json.number("now", player.position.isFinite ? player.position : player.startTime)
     }
     return json.finish()
   }

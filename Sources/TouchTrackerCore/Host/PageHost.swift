@@ -318,6 +318,7 @@ final class PageHost {
   /// Replaces the drawing with the document in `input`; nil or the problem.
   func loadDocument(length: Int) -> String? {
     guard length >= 0, length <= input.capacity else { return "Document length \(length) is out of range" }
+    guard player == nil else { return "A recording is playing" }
     input.setCount(length)
     let bytes = Array(input.elements)
     do {
@@ -351,6 +352,7 @@ final class PageHost {
   /// (then none was applied).
   func receiveChanges(length: Int) -> String? {
     guard length >= 0, length <= input.capacity else { return "Changes length \(length) is out of range" }
+    guard player == nil else { return "A recording is playing" }
     input.setCount(length)
     do {
       perform(.received(try ChangeCoder.decodeList(bytes: Array(input.elements))))
