@@ -129,5 +129,10 @@ export function receiveChanges(text) {
   return handOver(text, tt.tt_receive_changes, 'The changes are too large', 'The changes do not fit in memory');
 }
 
+/** Plays a trace instead of the drawing (ui/recorder.js); null, or the reason it was refused. */
+export function startTrace(text) {
+  return handOver(text, tt.tt_play_start, 'it is too large', 'it does not fit in memory');
+}
+
 /** This page's lines in progress as `{"lines":[...]}` (presence for others). */
 export const presenceText = () => readOut(checked(tt.tt_presence()));

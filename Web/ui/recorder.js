@@ -10,7 +10,7 @@
 // connection stop first (what was drawn is saved), and leaving the playback
 // opens the drawing again.
 
-import { bytes, readOut, tt } from '../core/bridge.js';
+import { readOut, startTrace, tt } from '../core/bridge.js';
 import { invalidateStaticLayer } from '../paint/canvas.js';
 import { live } from '../sync/live.js';
 import { saver } from '../sync/saver.js';
@@ -18,7 +18,6 @@ import { download, hideBanner } from './banner.js';
 import { reset as resetInspector } from './inspector.js';
 
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
-const encoder = new TextEncoder();
 
 const els = {};
 const playback = {
@@ -31,6 +30,8 @@ const playback = {
   end: 0,
   events: 0,
   next: 0,
+  /** The core's own position in the trace (`tt_play_state`'s `now`). */
+  now: 0,
   lastMs: null,
 };
 let lastTrace = null;
@@ -93,12 +94,8 @@ export async function startPlayback(text) {
   if (saver.dirty() && saver.local !== 'saved') {
     return fail('This drawing is not saved anywhere yet: let it save (or download it) before playing a trace.');
   }
-  const data = encoder.encode(text);
-  const ptr = tt.tt_alloc(data.length) >>> 0;
-  if (ptr === 0) return fail('The trace is too large.');
-  bytes(ptr, data.length).set(data);
-  const result = tt.tt_play_start(data.length);
-  if (result !== 0) return fail(result < 0 ? 'The trace does not fit in memory.' : `Cannot play this trace: ${readOut(result)}`);
+  const problem = startTrace(text);
+  if (problem) return fail(`Cannot play this trace: ${problem}`);
   clearTimeout(saver.timer);
   saver.timer = null;
   saver.stopped = 'playback';
@@ -132,6 +129,7 @@ function readPosition() {
   playback.end = state.end;
   playback.events = state.events;
   playback.next = state.next;
+  playback.now = state.now;
 }
 
 function showPosition() {
@@ -167,8 +165,7 @@ export function step() {
   playback.playing = false;
   if (tt.tt_play_step() < 0) setStatus(`The playback stopped: ${JSON.parse(readOut(tt.tt_state())).lastError}`);
   readPosition();
-  const length = tt.tt_play_state();
-  if (length > 0) playback.position = Math.max(playback.position, JSON.parse(readOut(length)).now);
+  playback.position = Math.max(playback.position, playback.now);
   showPosition();
 }
 

@@ -76,28 +76,29 @@ extension PageHost {
   /// played, or -1 when an event was refused (`lastError` says which).
   /// A time before the playback's own starts it over (scrubbing back).
   func play(through time: Double) -> Int {
-    guard var player, time.isFinite else { return 0 }
-    self.player = nil  // while `player` is changed here
-    if time < player.position {
-      player = TracePlayer(player.trace)
-      adopt(player.app)
-    }
-    defer { self.player = player }
-    do {
+    guard time.isFinite else { return 0 }
+    return playing { player throws(FormatError) in
+      if time < player.position {
+        player = TracePlayer(player.trace)
+        adopt(player.app)
+      }
       return try player.play(through: time)
-    } catch {
-      ignore(.refused, error.message)
-      return -1
     }
   }
 
   /// Plays the next event; returns 1, 0 at the end, -1 when it was refused.
   func stepPlayback() -> Int {
+    playing { player throws(FormatError) in try player.step() ? 1 : 0 }
+  }
+
+  /// Runs `body` on the player (0 without one); a refused event is noted
+  /// (`lastError`) and answers -1.
+  private func playing(_ body: (inout TracePlayer) throws(FormatError) -> Int) -> Int {
     guard var player else { return 0 }
-    self.player = nil
+    self.player = nil  // while `player` is changed here
     defer { self.player = player }
     do {
-      return try player.step() ? 1 : 0
+      return try body(&player)
     } catch {
       ignore(.refused, error.message)
       return -1
