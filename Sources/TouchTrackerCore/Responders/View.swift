@@ -1,9 +1,90 @@
 /// A rectangle on screen that draws itself, holds subviews and receives the
 /// touches that begin inside it.
 open class View: Responder {
-  /// The view's rectangle in its superview's coordinates.
+  /// Where the view's bounds go in its superview before `transform`: the
+  /// frame's origin when the transform is the identity. Stored instead of
+  /// UIKit's `center` so that setting a frame and reading it back is exact
+  /// (a center is half a size away, which rounds).
+  private var untransformedOrigin: Point
+  /// The view's own coordinate space (UIKit's `bounds`): its size, and the
+  /// point of its content shown at its top-left corner. Moving the origin
+  /// scrolls the content and the subviews (a `ScrollView`'s
+  /// `contentOffset` is its bounds origin). As in UIKit, changing the size
+  /// keeps the center where it is.
+  public var bounds: Rect {
+    didSet {
+      guard bounds != oldValue else { return }
+      if bounds.size != oldValue.size {
+        untransformedOrigin.x -= (bounds.size.width - oldValue.size.width) / 2
+        untransformedOrigin.y -= (bounds.size.height - oldValue.size.height) / 2
+      }
+      setNeedsDisplay()
+    }
+  }
+  /// Scales, rotates or moves the view about its center, as UIKit's
+  /// `transform`: hit testing, `convert`, touch locations and rendering
+  /// follow it. Rendering has no rotated rectangles: a rotated view's
+  /// background fills the box around it (lines and circles rotate exactly,
+  /// and line widths and text scale by `lengthScale`).
+  public var transform = AffineTransform.identity {
+    didSet { if transform != oldValue { setNeedsDisplay() } }
+  }
+
+  /// The view's rectangle in its superview's coordinates: the box around
+  /// its bounds after `transform`.
+  ///
+  /// Apple calls the frame undefined under a transform other than the
+  /// identity; here, as Core Animation's `CALayer` does it, setting one
+  /// sets the center to its center and the bounds' size to what the
+  /// transform turns into that box (a frame of 100 under a scale of 2 is
+  /// bounds of 50). When no size does (a turn of 45 degrees turns every
+  /// square's box into a square), only the center is set.
   public var frame: Rect {
-    didSet { if frame != oldValue { setNeedsDisplay() } }
+    get {
+      let untransformed = Rect(origin: untransformedOrigin, size: bounds.size)
+      if transform.isIdentity { return untransformed }
+      return aboutCenter(transform).apply(to: untransformed)
+    }
+    set {
+      guard newValue != frame else { return }
+      if transform.isIdentity {
+        if bounds.size != newValue.size { bounds.size = newValue.size }
+        untransformedOrigin = newValue.origin
+      } else {
+        let a = abs(transform.a)
+        let b = abs(transform.b)
+        let c = abs(transform.c)
+        let d = abs(transform.d)
+        let determinant = a * d - b * c
+        if determinant != 0 {
+          let width = newValue.width
+          let height = newValue.height
+          bounds.size = Size(
+            width: (d * width - c * height) / determinant, height: (a * height - b * width) / determinant)
+        }
+        center = newValue.center
+      }
+      setNeedsDisplay()
+    }
+  }
+
+  /// `transform` applied about the view's center, in its superview's coordinates.
+  private func aboutCenter(_ transform: AffineTransform) -> AffineTransform {
+    let center = self.center
+    return AffineTransform(translationX: -center.x, y: -center.y)
+      .concatenating(transform).concatenating(AffineTransform(translationX: center.x, y: center.y))
+  }
+
+  /// The view's center in its superview's coordinates; `transform` turns and
+  /// scales the view about it.
+  public var center: Point {
+    get { Point(x: untransformedOrigin.x + bounds.width / 2, y: untransformedOrigin.y + bounds.height / 2) }
+    set {
+      let moved = Point(x: newValue.x - bounds.width / 2, y: newValue.y - bounds.height / 2)
+      guard moved != untransformedOrigin else { return }
+      untransformedOrigin = moved
+      setNeedsDisplay()
+    }
   }
   public private(set) var subviews: [View] = []
   /// Superviews own their subviews; the back reference must not (Embedded
@@ -43,12 +124,10 @@ open class View: Responder {
   public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
   public init(frame: Rect) {
-    self.frame = frame
+    untransformedOrigin = frame.origin
+    bounds = Rect(origin: .zero, size: frame.size)
     super.init()
   }
-
-  /// The view's own coordinate space: its size, at the origin.
-  public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
   // MARK: Hierarchy
 
@@ -106,19 +185,76 @@ open class View: Responder {
 
   // MARK: Coordinates and hit testing
 
-  /// The position of this view's origin in window coordinates.
-  public var originInWindow: Point {
-    var origin = frame.origin
-    var view = superview
-    while let current = view, !(current is Window) {
-      origin += current.frame.origin
-      view = current.superview
+  /// Where this view's point `(0, 0)` is in window coordinates.
+  public var originInWindow: Point { convert(toWindow: .zero) }
+
+  /// `point`, in this view's coordinates, in its superview's.
+  public final func convertToSuperview(_ point: Point) -> Point {
+    // Without a transform, the bounds' origin is at the frame's origin;
+    // written out so that a view that only moves converts exactly.
+    if transform.isIdentity {
+      return Point(
+        x: point.x - bounds.origin.x + untransformedOrigin.x, y: point.y - bounds.origin.y + untransformedOrigin.y)
     }
-    return origin
+    let offset = transform.apply(to: point - bounds.center)
+    return center + offset
   }
 
-  public func convert(fromWindow point: Point) -> Point { point - originInWindow }
-  public func convert(toWindow point: Point) -> Point { point + originInWindow }
+  /// `point`, in the superview's coordinates, in this view's. A transform
+  /// that flattens the view (a zero scale) has no inverse: every point is
+  /// then outside it (infinitely far).
+  public final func convertFromSuperview(_ point: Point) -> Point {
+    if transform.isIdentity {
+      return Point(
+        x: point.x - untransformedOrigin.x + bounds.origin.x, y: point.y - untransformedOrigin.y + bounds.origin.y)
+    }
+    guard let inverse = transform.inverted() else { return Point(x: Double.infinity, y: Double.infinity) }
+    return bounds.center + inverse.apply(to: point - center)
+  }
+
+  /// `point`, in window coordinates, in this view's. The window's own
+  /// geometry is the screen's and is not applied; a view outside any window
+  /// converts as if its top-most superview were in one.
+  public func convert(fromWindow point: Point) -> Point {
+    if self is Window { return point }
+    guard let superview, !(superview is Window) else { return convertFromSuperview(point) }
+    return convertFromSuperview(superview.convert(fromWindow: point))
+  }
+
+  /// `point`, in this view's coordinates, in the window's.
+  public func convert(toWindow point: Point) -> Point {
+    if self is Window { return point }
+    let inSuperview = convertToSuperview(point)
+    guard let superview, !(superview is Window) else { return inSuperview }
+    return superview.convert(toWindow: inSuperview)
+  }
+
+  /// UIKit's `convert(_:to:)`: `point` in this view's coordinates, in
+  /// `view`'s (nil: the window's).
+  public final func convert(_ point: Point, to view: View?) -> Point {
+    let inWindow = convert(toWindow: point)
+    return view?.convert(fromWindow: inWindow) ?? inWindow
+  }
+
+  /// UIKit's `convert(_:from:)`: `point` in `view`'s coordinates (nil: the
+  /// window's), in this view's.
+  public final func convert(_ point: Point, from view: View?) -> Point {
+    convert(fromWindow: view?.convert(toWindow: point) ?? point)
+  }
+
+  /// UIKit's `convert(_:to:)` for rectangles: the box around `rect`'s
+  /// corners once converted (the rectangle itself when nothing rotates).
+  public final func convert(_ rect: Rect, to view: View?) -> Rect {
+    let a = convert(rect.origin, to: view)
+    let b = convert(Point(x: rect.maxX, y: rect.minY), to: view)
+    let c = convert(Point(x: rect.minX, y: rect.maxY), to: view)
+    let d = convert(Point(x: rect.maxX, y: rect.maxY), to: view)
+    let minX = min(min(a.x, b.x), min(c.x, d.x))
+    let minY = min(min(a.y, b.y), min(c.y, d.y))
+    return Rect(
+      x: minX, y: minY, width: max(max(a.x, b.x), max(c.x, d.x)) - minX,
+      height: max(max(a.y, b.y), max(c.y, d.y)) - minY)
+  }
 
   open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
@@ -129,7 +265,7 @@ open class View: Responder {
   open func hitTest(_ point: Point) -> View? {
     guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
     for subview in subviews.reversed() {
-      if let hit = subview.hitTest(point - subview.frame.origin) { return hit }
+      if let hit = subview.hitTest(subview.convertFromSuperview(point)) { return hit }
     }
     return self
   }
@@ -180,11 +316,23 @@ open class View: Responder {
   /// Draws the background, the content and then the subviews, front-most last.
   func render(in context: inout RenderContext) {
     guard !isHidden, alpha > 0 else { return }
-    let saved = context.origin
-    context.origin = saved + frame.origin
+    let saved = context.transform
+    context.transform = toSuperviewTransform.concatenating(saved)
     if let backgroundColor { context.fill(bounds, color: backgroundColor, cornerRadius: cornerRadius) }
     draw(in: &context)
     for subview in subviews { subview.render(in: &context) }
-    context.origin = saved
+    context.transform = saved
+  }
+
+  /// `convertToSuperview` as a transform.
+  private var toSuperviewTransform: AffineTransform {
+    if transform.isIdentity {
+      return AffineTransform(
+        translationX: untransformedOrigin.x - bounds.origin.x, y: untransformedOrigin.y - bounds.origin.y)
+    }
+    let boundsCenter = bounds.center
+    let viewCenter = center
+    return AffineTransform(translationX: -boundsCenter.x, y: -boundsCenter.y)
+      .concatenating(transform).concatenating(AffineTransform(translationX: viewCenter.x, y: viewCenter.y))
   }
 }

@@ -1,0 +1,156 @@
+/// What UIKit's pinch and rotation recognizers share: they follow the first
+/// two fingers to come down on their view, and measure the vector from the
+/// first to the second.
+///
+/// UIKit's documentation says both "look for" two touches and is silent on
+/// a third. Here a touch past the second is ignored (`ignore(_:for:)`): the
+/// gesture goes on with the two it has, and the third finger reaches its
+/// view and other recognizers as if these were not there. In `.possible`
+/// a lift fails the gesture (it never had its two fingers the whole
+/// time); once recognizing, a lift ends it.
+extension GestureRecognizer {
+  /// The vector from the first tracked touch to the second, or nil while
+  /// fewer than two are down.
+  var twoTouchVector: Point? {
+    let touches = self.touches
+    guard touches.count >= 2 else { return nil }
+    return touches[1].locationInWindow - touches[0].locationInWindow
+  }
+
+  /// The vector of the two touches before this event's moves.
+  var previousTwoTouchVector: Point? {
+    let touches = self.touches
+    guard touches.count >= 2 else { return nil }
+    return touches[1].previousLocationInWindow - touches[0].previousLocationInWindow
+  }
+
+  /// Ignores the touches that came down past the second.
+  func keepFirstTwo(of touches: [Touch], with event: Event) {
+    while self.touches.count > 2, let last = self.touches.last { ignore(last, for: event) }
+  }
+
+  /// A lift ends the gesture once recognizing, and fails it before.
+  func endTwoTouchGesture() {
+    if state.isActive {
+      state = .ended
+    } else if state == .possible {
+      set(.failed, because: .liftedTooSoon)
+    }
+  }
+}
+
+/// UIKit's `UIPinchGestureRecognizer`: two fingers moving apart or together.
+/// Continuous: it begins once the distance between them has changed by more
+/// than `hysteresis` points, reports each move as `changed`, and ends when
+/// one of them lifts.
+public final class PinchGestureRecognizer: GestureRecognizer {
+  /// The distance between the fingers as a factor of what it was when they
+  /// came down (including the hysteresis, so what follows the fingers keeps
+  /// up with them). Set it (to 1, typically) to measure from then on.
+  public var scale = 1.0
+  /// How fast `scale` changes, in scale factor per second, over the last move.
+  public private(set) var velocity = 0.0
+  /// How much the distance between the fingers must change before the
+  /// pinch begins. UIKit does not document its threshold; 8 pt is about a
+  /// pan's (10 pt of one finger) split between two.
+  public var hysteresis = 8.0
+
+  private var distanceAtStart = 0.0
+  private var lastTimestamp = 0.0
+
+  public override init() {
+    super.init()
+  }
+
+  public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    keepFirstTwo(of: touches, with: event)
+    if let vector = twoTouchVector, distanceAtStart == 0 {
+      distanceAtStart = vector.length
+      lastTimestamp = event.timestamp
+    }
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    guard let vector = twoTouchVector, let previous = previousTwoTouchVector else { return }
+    let before = previous.length
+    let now = vector.length
+    guard before > 0 else { return }
+    let oldScale = scale
+    scale *= now / before
+    let interval = event.timestamp - lastTimestamp
+    velocity = interval > 0 ? (scale - oldScale) / interval : 0
+    lastTimestamp = event.timestamp
+    if state == .possible {
+      if abs(now - distanceAtStart) > hysteresis { set(.began, because: .matched) }
+    } else if state.isActive {
+      state = .changed
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    endTwoTouchGesture()
+  }
+
+  public override func reset() {
+    scale = 1
+    velocity = 0
+    distanceAtStart = 0
+  }
+}
+
+/// UIKit's `UIRotationGestureRecognizer`: two fingers turning about each
+/// other. Continuous: it begins once they have turned more than
+/// `hysteresis` radians, reports each move as `changed`, and ends when one
+/// of them lifts.
+public final class RotationGestureRecognizer: GestureRecognizer {
+  /// How far the fingers turned since they came down, in radians; positive
+  /// is clockwise on screen, as in UIKit. Set it (to 0, typically) to
+  /// measure from then on.
+  public var rotation = 0.0
+  /// How fast `rotation` changes, in radians per second, over the last move.
+  public private(set) var velocity = 0.0
+  /// How far the fingers must turn before the rotation begins (UIKit does
+  /// not document its threshold): 0.1 radians, about 6 degrees.
+  public var hysteresis = 0.1
+
+  private var turned = 0.0
+  private var lastTimestamp = 0.0
+
+  public override init() {
+    super.init()
+  }
+
+  public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    keepFirstTwo(of: touches, with: event)
+    if numberOfTouches == 2 { lastTimestamp = event.timestamp }
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    guard let vector = twoTouchVector, let previous = previousTwoTouchVector else { return }
+    guard vector.length > 0, previous.length > 0 else { return }
+    // The signed angle from the previous vector to this one, -π...π: each
+    // event's turn is small, so adding them never wraps.
+    let step = Trigonometry.atan2(
+      previous.x * vector.y - previous.y * vector.x, previous.x * vector.x + previous.y * vector.y)
+    rotation += step
+    turned += step
+    let interval = event.timestamp - lastTimestamp
+    velocity = interval > 0 ? step / interval : 0
+    lastTimestamp = event.timestamp
+    if state == .possible {
+      if abs(turned) > hysteresis { set(.began, because: .matched) }
+    } else if state.isActive {
+      state = .changed
+    }
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    endTwoTouchGesture()
+  }
+
+  public override func reset() {
+    rotation = 0
+    velocity = 0
+    turned = 0
+  }
+}

@@ -1,0 +1,165 @@
+import Testing
+import TouchTrackerCore
+
+/// `bounds` with an origin and `transform`: conversion, hit testing, touch
+/// locations and rendering follow them (issue 9). Cases marked "flowkey"
+/// are ported from flowkey/UIKit-cross-platform
+/// `UIKitTests/UIView/UIViewTests+convert.swift`, with their numbers.
+@Suite struct ViewGeometryTests {
+  /// flowkey `testPointConversion`.
+  @Test func pointsConvertBetweenSiblingsAndNestedViews() {
+    let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let first = View(frame: Rect(x: 20, y: 10, width: 10, height: 10))
+    let second = View(frame: Rect(x: 80, y: 80, width: 20, height: 20))
+    root.addSubview(first)
+    root.addSubview(second)
+    #expect(root.convert(first.bounds.origin, from: first) == first.frame.origin)
+    #expect(first.convert(first.bounds.origin, to: root) == first.frame.origin)
+    #expect(root.convert(Point(x: 15, y: 15), to: first) == Point(x: -5, y: 5))
+    #expect(first.convert(Point(x: 5, y: 5), to: root) == Point(x: 25, y: 15))
+    #expect(first.convert(Point(x: 60, y: 70), to: second) == .zero)
+    #expect(second.convert(Point(x: -5, y: -5), to: first) == Point(x: 55, y: 65))
+    let nested = View(frame: Rect(x: 5, y: 5, width: 5, height: 5))
+    second.addSubview(nested)
+    #expect(nested.convert(Point(x: 1, y: 1), to: first) == Point(x: 66, y: 76))
+  }
+
+  /// flowkey `testAbsoluteOriginWithMultipleNonZeroBounds`: a superview's
+  /// bounds origin moves its subviews; a view's own does not move it.
+  @Test func aBoundsOriginMovesTheSubviewsNotTheView() {
+    let window = Application(windowSize: Size(width: 200, height: 200)).window
+    let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    root.bounds.origin = Point(x: 10, y: 10)
+    window.addSubview(root)
+    let child = View(frame: Rect(x: 20, y: 20, width: 10, height: 10))
+    child.bounds.origin = Point(x: 5, y: 5)
+    root.addSubview(child)
+    let grandchild = View(frame: Rect(x: 5, y: 5, width: 5, height: 5))
+    grandchild.bounds.origin = Point(x: 999, y: 999)
+    child.addSubview(grandchild)
+    #expect(root.frame.origin == .zero)
+    #expect(grandchild.convert(grandchild.bounds.origin, to: nil) == Point(x: 10, y: 10))
+    #expect(grandchild.convert(Point(x: 10, y: 10), from: nil) == grandchild.bounds.origin)
+  }
+
+  /// flowkey `testAbsoluteOriginWithTransforms`: a frame set under a scale
+  /// sizes the bounds as Core Animation does (UIKit calls it undefined).
+  @Test func aFrameSetUnderAScaleSizesTheBoundsSoTheBoxIsThatFrame() {
+    let root = View(frame: Rect(x: 0, y: 0, width: 512, height: 512))
+    let view = View(frame: .zero)
+    view.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+    view.frame = Rect(x: 128, y: 128, width: 256, height: 256)
+    view.bounds.origin = Point(x: 32, y: 32)
+    root.addSubview(view)
+    #expect(view.bounds.size == Size(width: 512, height: 512))
+    #expect(view.frame == Rect(x: 128, y: 128, width: 256, height: 256))
+    let inner = View(frame: .zero)
+    inner.transform = AffineTransform(scaleX: 2, y: 2)
+    inner.frame = Rect(x: 128, y: 128, width: 128, height: 128)
+    view.addSubview(inner)
+    #expect(view.convert(inner.frame.origin, to: root) == Point(x: 176, y: 176))
+  }
+
+  /// flowkey `testConvertToSubviewWithSubviewTransform` and its opposite.
+  @Test func pointsConvertThroughAScale() {
+    let view = View(frame: Rect(x: 0, y: 0, width: 80, height: 40))
+    let subview = View(frame: .zero)
+    subview.transform = AffineTransform(scaleX: 2, y: 2)
+    subview.frame = Rect(x: 10, y: 10, width: 60, height: 40)
+    view.addSubview(subview)
+    #expect(view.convert(Point(x: 60, y: 20), to: subview) == Point(x: 25, y: 5))
+    #expect(subview.convert(Point(x: 25, y: 5), to: view) == Point(x: 60, y: 20))
+  }
+
+  /// flowkey `testConvertPointWithNonZeroBoundsOriginToSuperview`.
+  @Test func aPointConvertsTheSameEitherWay() {
+    let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    view.bounds.origin = Point(x: 50, y: 50)
+    let subview = View(frame: Rect(x: 40, y: 40, width: 20, height: 20))
+    view.addSubview(subview)
+    subview.bounds.origin = Point(x: 123, y: 123)
+    let point = Point(x: 133, y: 133)
+    #expect(subview.convert(point, to: view) == view.convert(point, from: subview))
+    #expect(subview.convert(point, to: view) == Point(x: 50, y: 50))
+  }
+
+  /// UIView.bounds: "Changing the bounds size grows or shrinks the view
+  /// relative to its center point."
+  @Test func changingTheBoundsSizeKeepsTheCenter() {
+    let view = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
+    view.bounds.size = Size(width: 50, height: 30)
+    #expect(view.center == Point(x: 60, y: 45))
+    #expect(view.frame == Rect(x: 35, y: 30, width: 50, height: 30))
+  }
+
+  /// A rotation turns the view about its center: its frame is the box around it.
+  @Test func aRotationTurnsTheViewAboutItsCenter() {
+    let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 40))
+    view.transform = AffineTransform(rotationAngle: Double.pi / 2)
+    let frame = view.frame
+    #expect(abs(frame.minX - 30) < 1e-9 && abs(frame.minY - -30) < 1e-9)
+    #expect(abs(frame.width - 40) < 1e-9 && abs(frame.height - 100) < 1e-9)
+    // The view's top-left corner turns to the top-right of the box.
+    let corner = view.convertToSuperview(.zero)
+    #expect(abs(corner.x - 70) < 1e-9 && abs(corner.y - -30) < 1e-9)
+  }
+
+  @Test func aViewScaledToNothingContainsNoPoint() {
+    let (application, content) = makeApplication()
+    let flat = RecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    flat.transform = AffineTransform(scaleX: 0, y: 0)
+    content.addSubview(flat)
+    #expect(application.window.hitTest(Point(x: 50, y: 50)) === content)
+  }
+
+  /// Hit testing follows the bounds origin: a view scrolled out of a point
+  /// is not hit there, and one scrolled under it is.
+  @Test func hitTestingFollowsTheBoundsOrigin() {
+    let (application, content) = makeApplication()
+    let child = RecordingView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    content.addSubview(child)
+    #expect(application.window.hitTest(Point(x: 10, y: 10)) === child)
+    content.bounds.origin = Point(x: 0, y: 100)
+    #expect(application.window.hitTest(Point(x: 10, y: 10)) === content)
+    content.bounds.origin = Point(x: -100, y: -100)
+    #expect(application.window.hitTest(Point(x: 110, y: 110)) === child)
+  }
+
+  /// Hit testing, touch locations and `location(in:)` of recognizers
+  /// follow a transform: a view scaled by 2 about its center is hit in its
+  /// larger area and reports points in its own units.
+  @Test func touchesFollowATransform() throws {
+    let (application, content) = makeApplication()
+    let child = RecordingView(frame: Rect(x: 100, y: 100, width: 100, height: 100))
+    child.transform = AffineTransform(scaleX: 2, y: 2)
+    content.addSubview(child)
+    let pan = PanGestureRecognizer()
+    child.addGestureRecognizer(pan)
+    // The child now covers 50...250; (60, 60) was outside it.
+    #expect(application.window.hitTest(Point(x: 60, y: 60)) === child)
+    #expect(application.window.hitTest(Point(x: 255, y: 60)) === content)
+    try application.send([began(1, 60, 60)], at: 0)
+    #expect(child.messages == ["began 1"])
+    #expect(child.locations["began"] == [Point(x: 5, y: 5)])
+    #expect(pan.location(in: child) == Point(x: 5, y: 5))
+  }
+
+  /// Rendering follows bounds origins and transforms: a scaled view's
+  /// background covers its frame and its lines scale with it.
+  @Test func renderingFollowsBoundsAndTransform() {
+    let application = Application(windowSize: Size(width: 400, height: 400))
+    let scroller = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    scroller.bounds.origin = Point(x: 0, y: 50)
+    application.window.addSubview(scroller)
+    let child = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
+    child.transform = AffineTransform(scaleX: 2, y: 2)
+    child.backgroundColor = Color.red
+    scroller.addSubview(child)
+    let list = application.window.render()
+    let fills = list.commands.compactMap { command -> Rect? in
+      if case .fill(let rect, _, _) = command { return rect }
+      return nil
+    }
+    #expect(fills == [Rect(x: 50, y: 0, width: 200, height: 200)])
+  }
+}
