@@ -4,7 +4,8 @@ import TouchTrackerCore
 /// `bounds` with an origin and `transform`: conversion, hit testing, touch
 /// locations and rendering follow them (issue 9). Cases marked "flowkey"
 /// are ported from flowkey/UIKit-cross-platform
-/// `UIKitTests/UIView/UIViewTests+convert.swift`, with their numbers.
+/// `UIKitTests/UIView/UIViewTests+convert.swift` and `UIViewTests+hitTest.swift`,
+/// with their numbers.
 @Suite struct ViewGeometryTests {
   /// flowkey `testPointConversion`.
   @Test func pointsConvertBetweenSiblingsAndNestedViews() {
@@ -161,5 +162,66 @@ import TouchTrackerCore
       return nil
     }
     #expect(fills == [Rect(x: 50, y: 0, width: 200, height: 200)])
+  }
+
+  /// flowkey `testPointInsideWithBoundsOriginSet`: `point(inside:)` is in
+  /// bounds units, so the bounds' origin moves what is inside.
+  @Test func pointInsideFollowsTheBoundsOrigin() {
+    let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    #expect(view.point(inside: Point(x: 99, y: 99)))
+    #expect(!view.point(inside: Point(x: 100, y: 100)))
+    view.bounds.origin = Point(x: 10000, y: 10000)
+    #expect(!view.point(inside: Point(x: 50, y: 50)))
+  }
+
+  /// flowkey `testHitTestBasic`.
+  @Test func hitTestingInBoundsUnits() {
+    let root = View(frame: .zero)
+    root.bounds = Rect(x: -10, y: -10, width: 100, height: 100)
+    root.frame.origin = .zero
+    let child = View(frame: Rect(x: 40, y: 40, width: 20, height: 20))
+    let grandchild = View(frame: Rect(x: 10, y: 10, width: 5, height: 5))
+    root.addSubview(child)
+    child.addSubview(grandchild)
+    #expect(root.hitTest(Point(x: -5, y: -5)) === root)
+    #expect(root.hitTest(Point(x: 40, y: 40)) === child)
+    #expect(root.hitTest(Point(x: 52.5, y: 52.5)) === grandchild)
+    #expect(root.hitTest(Point(x: -11, y: -11)) == nil)
+    #expect(root.hitTest(Point(x: 95, y: 95)) == nil)
+  }
+
+  /// flowkey `testHitTestWithSelfTransform` and
+  /// `testHitTestWithSelfTransformAndAlteredBoundsOrigin`: a view's own
+  /// transform does not change its bounds units; scaled by 0.5 into a
+  /// 100-pt frame, its bounds are 200 wide.
+  @Test func aViewsOwnTransformKeepsItsBoundsUnits() {
+    let root = View(frame: .zero)
+    let child = View(frame: .zero)
+    root.addSubview(child)
+    root.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+    root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+    child.frame = Rect(x: 25, y: 25, width: 50, height: 50)
+    #expect(root.hitTest(Point(x: 25, y: 25)) === child)
+    #expect(root.hitTest(Point(x: 74, y: 74)) === child)
+    #expect(root.hitTest(Point(x: 20, y: 20)) === root)
+    #expect(root.hitTest(Point(x: 199, y: 199)) === root)
+    root.bounds.origin = Point(x: 0, y: 25)
+    #expect(root.hitTest(Point(x: 25, y: 25)) === child)
+    #expect(root.hitTest(Point(x: 75, y: 75)) === root)
+    #expect(root.hitTest(Point(x: 200, y: 200)) == nil)
+  }
+
+  /// flowkey `testHitTestWithChildTransform`.
+  @Test func aChildsTransformShrinksWhereItIsHit() {
+    let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let child = View(frame: .zero)
+    root.addSubview(child)
+    child.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+    child.frame = Rect(x: 25, y: 25, width: 50, height: 50)
+    #expect(root.hitTest(Point(x: 25, y: 25)) === child)
+    #expect(root.hitTest(Point(x: 74, y: 74)) === child)
+    #expect(root.hitTest(Point(x: 20, y: 20)) === root)
+    #expect(root.hitTest(Point(x: 75, y: 75)) === root)
+    #expect(root.hitTest(Point(x: 100, y: 100)) == nil)
   }
 }

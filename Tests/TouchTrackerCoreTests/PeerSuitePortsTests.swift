@@ -1,0 +1,177 @@
+import Testing
+import TouchTrackerCore
+
+/// Cases ported from other UIKit re-implementations' suites (issue 9, item
+/// 5), each naming its source. Where a peer's assertion contradicts
+/// Apple's documentation, the test follows Apple and says so.
+@Suite struct PeerSuitePortsTests {
+  /// A recognizer that asks for `.began` at touch-down, with configurable
+  /// answers to `canPrevent`/`canBePrevented` (WinObjC's
+  /// TestableGestureRecognizer1).
+  final class BeginsAtOnce: GestureRecognizer {
+    var preventsOthers = true
+    var preventable = true
+    override func touchesBegan(_ touches: [Touch], with event: Event) { state = .began }
+    override func touchesEnded(_ touches: [Touch], with event: Event) {
+      if state == .began || state == .changed { state = .ended }
+    }
+    override func canPrevent(_ prevented: GestureRecognizer) -> Bool { preventsOthers }
+    override func canBePrevented(by preventing: GestureRecognizer) -> Bool { preventable }
+  }
+
+  /// One that stays possible until its touches lift, then fails
+  /// (WinObjC's TestableGestureRecognizer2).
+  final class StaysPossible: GestureRecognizer {
+    var preventsOthers = true
+    var preventable = true
+    override func touchesEnded(_ touches: [Touch], with event: Event) { state = .failed }
+    override func canPrevent(_ prevented: GestureRecognizer) -> Bool { preventsOthers }
+    override func canBePrevented(by preventing: GestureRecognizer) -> Bool { preventable }
+  }
+
+  /// WinObjC's TestableGestureDelegate: answers the simultaneity question
+  /// with a fixed reply and notes that it was asked.
+  final class SimultaneityVote: GestureRecognizerDelegate {
+    let reply: Bool
+    var asked = false
+    init(reply: Bool) { self.reply = reply }
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer)
+      -> Bool
+    {
+      asked = true
+      return reply
+    }
+  }
+
+  private func twoRecognizers(possibleFirst: Bool = true) -> (Application, BeginsAtOnce, StaysPossible) {
+    let (application, view) = makeApplication()
+    let active = BeginsAtOnce()
+    let possible = StaysPossible()
+    for recognizer in possibleFirst ? [possible, active] as [GestureRecognizer] : [active, possible] {
+      view.addGestureRecognizer(recognizer)
+    }
+    return (application, active, possible)
+  }
+
+  /// microsoft/WinObjC `tests/unittests/UIKit/UIGestureCoordinatorTests.mm`,
+  /// `UIGestureCoordinator_ActiveGestureAllowPossibleGesture`: the active
+  /// recognizer cannot prevent, the other cannot be prevented: both stay.
+  @Test func anActiveRecognizerThatCannotPreventLeavesTheOtherPossible() throws {
+    let (application, active, possible) = twoRecognizers()
+    active.preventsOthers = false
+    possible.preventable = false
+    try application.send([began(1, 100, 100)], at: 0)
+    #expect(active.state == .began)
+    #expect(possible.state == .possible)
+    try application.send([ended(1, 100, 100)], at: 0.1)
+  }
+
+  /// WinObjC `UIGestureCoordinator_ActiveGesturePreventPossibleGesture…`
+  /// (both orders of adding): both say yes to prevention and no delegate
+  /// votes, so the active recognizer prevents the possible one.
+  @Test(arguments: [false, true]) func anActiveRecognizerPreventsThePossibleOne(possibleFirst: Bool) throws {
+    let (application, active, possible) = twoRecognizers(possibleFirst: possibleFirst)
+    try application.send([began(1, 100, 100)], at: 0)
+    #expect(active.state == .began)
+    #expect(possible.state == .failed)
+    try application.send([ended(1, 100, 100)], at: 0.1)
+  }
+
+  /// WinObjC `UIGestureCoordinator_DelegateAllowConcurrentGestures`: one
+  /// delegate allowing simultaneous recognition is enough, and it is asked.
+  @Test func oneDelegateAllowingSimultaneityKeepsBoth() throws {
+    let (application, active, possible) = twoRecognizers()
+    let vote = SimultaneityVote(reply: true)
+    possible.delegate = vote
+    try application.send([began(1, 100, 100)], at: 0)
+    #expect(vote.asked)
+    #expect(active.state == .began)
+    #expect(possible.state == .possible)
+    try application.send([ended(1, 100, 100)], at: 0.1)
+  }
+
+  /// WinObjC `UIGestureCoordinator_DelegatesForbidConcurrentGestures`: both
+  /// delegates say no, so prevention goes ahead.
+  @Test func delegatesForbiddingSimultaneityLeaveOne() throws {
+    let (application, active, possible) = twoRecognizers()
+    let activeVote = SimultaneityVote(reply: false)
+    let possibleVote = SimultaneityVote(reply: false)
+    active.delegate = activeVote
+    possible.delegate = possibleVote
+    try application.send([began(1, 100, 100)], at: 0)
+    #expect(activeVote.asked || possibleVote.asked)
+    #expect(active.state == .began)
+    #expect(possible.state == .failed)
+    try application.send([ended(1, 100, 100)], at: 0.1)
+  }
+
+  /// WinObjC `UIGestureCoordinator_TapGestureMiscFunctions` fails every
+  /// other tap recognizer when one recognizes ("failOtherTapGesturesExcept").
+  /// Apple's UITapGestureRecognizer documentation contradicts it: a tap
+  /// recognizer does not prevent one that needs more taps (here: 1 vs 2
+  /// vs 3 taps on one view; the double and triple taps are still deciding
+  /// after the single tap recognized, and the triple recognizes last).
+  @Test func aTapDoesNotFailTapsThatNeedMoreTapsContraryToWinObjC() throws {
+    let (application, view) = makeApplication()
+    let recorder = ActionRecorder()
+    var taps: [TapGestureRecognizer] = []
+    for count in 1...3 {
+      let tap = TapGestureRecognizer()
+      tap.numberOfTapsRequired = count
+      tap.addTarget(recorder, action: Action("taps\(count):"))
+      view.addGestureRecognizer(tap)
+      taps.append(tap)
+    }
+    try application.send([began(1, 100, 100)], at: 0)
+    try application.send([ended(1, 100, 100)], at: 0.05)
+    #expect(recorder.received == ["taps1: ended"])
+    #expect(taps[1].state == .possible && taps[2].state == .possible)
+    try application.send([began(1, 100, 100)], at: 0.15)
+    try application.send([ended(1, 100, 100)], at: 0.2)
+    try application.send([began(1, 100, 100)], at: 0.3)
+    try application.send([ended(1, 100, 100)], at: 0.35)
+    #expect(recorder.received.last == "taps3: ended")
+  }
+
+  /// A recognizer told which state to ask for next, on each move.
+  final class Scripted: GestureRecognizer {
+    var script: [GestureRecognizerState] = []
+    override func touchesMoved(_ touches: [Touch], with event: Event) {
+      if !script.isEmpty { state = script.removeFirst() }
+    }
+  }
+
+  /// Chameleon's `UIGestureRecognizer.m` state table (BigZaphod/Chameleon,
+  /// `StateTransitions`): possible → recognized (ended) or failed for
+  /// discrete gestures; possible → began → changed… → ended or cancelled
+  /// for continuous ones, the target told of each; any other request is
+  /// ignored. (Chameleon also lets nothing go from began to failed; here a
+  /// failed request while recognizing cancels, as DESIGN says, which the
+  /// last case checks.)
+  @Test(
+    arguments: [
+      ([.began, .changed, .changed, .ended], ["began", "changed", "changed", "ended"]),
+      ([.began, .cancelled], ["began", "cancelled"]),
+      ([.ended], ["ended"]),
+      ([.failed, .began], []),
+      ([.changed, .cancelled, .ended], ["ended"]),
+      ([.began, .possible, .changed], ["began", "changed"]),
+      ([.began, .began, .ended], ["began", "ended"]),
+      ([.began, .failed], ["began", "cancelled"]),
+    ] as [([GestureRecognizerState], [String])])
+  func onlyTheStateTablesTransitionsHappen(script: [GestureRecognizerState], sent: [String]) throws {
+    let (application, view) = makeApplication()
+    let scripted = Scripted()
+    scripted.script = script
+    let recorder = ActionRecorder()
+    scripted.addTarget(recorder, action: Action("s:"))
+    view.addGestureRecognizer(scripted)
+    try application.send([began(1, 100, 100)], at: 0)
+    for step in script.indices {
+      try application.send([moved(1, 100, 110 + Double(step))], at: 0.01 * Double(step + 1))
+    }
+    try application.send([ended(1, 100, 120)], at: 1)
+    #expect(recorder.received == sent.map { "s: " + $0 })
+  }
+}
