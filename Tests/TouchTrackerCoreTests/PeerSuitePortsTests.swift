@@ -174,4 +174,35 @@ import TouchTrackerCore
     try application.send([ended(1, 100, 120)], at: 1)
     #expect(recorder.received == sent.map { "s: " + $0 })
   }
+
+  final class CountingController: ViewController {
+    var hits = 0
+    override func loadView() -> View { View(frame: Rect(x: 0, y: 0, width: 400, height: 400)) }
+    override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool {
+      action == Action("action:") || super.canPerformAction(action, withSender: sender)
+    }
+    override func perform(_ action: Action, withSender sender: AnyObject?) {
+      if action == Action("action:") { hits += 1 } else { super.perform(action, withSender: sender) }
+    }
+  }
+
+  /// TextureGroup/Texture `Tests/ASControlNodeTests.mm`,
+  /// `testDeeperHierarchyWithoutTarget` (and `testActionWithoutTarget`): a
+  /// control's action with no target goes up the responder chain to the
+  /// view controller of a view above it, sent by hand or by a real tap.
+  @Test func aNilTargetedControlActionReachesTheViewControllerAbove() throws {
+    let application = Application(windowSize: Size(width: 400, height: 400))
+    let controller = CountingController()
+    application.window.rootViewController = controller
+    let middle = View(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+    let button = Button(title: "Go", frame: Rect(x: 50, y: 50, width: 100, height: 44))
+    middle.addSubview(button)
+    controller.view.addSubview(middle)
+    button.addTarget(nil, action: Action("action:"), for: .touchUpInside)
+    button.sendActions(for: .touchUpInside)
+    #expect(controller.hits == 1)
+    try application.send([began(1, 100, 70)], at: 0)
+    try application.send([ended(1, 100, 70)], at: 0.05)
+    #expect(controller.hits == 2)
+  }
 }
