@@ -16,8 +16,10 @@ import TouchTrackerCore
 
   /// "The gesture begins when the two touches have moved enough to be
   /// considered a pinch gesture. The gesture changes when a finger moves
-  /// (with both fingers remaining pressed). The gesture ends when both
-  /// fingers lift from the view." Scale counts from where the fingers landed.
+  /// (with both fingers remaining pressed)." Apple goes on: "The gesture
+  /// ends when both fingers lift from the view"; here it ends when the
+  /// first lifts (a choice written on the recognizers: one finger has no
+  /// distance to measure). Scale counts from where the fingers landed.
   @Test func aPinchBeginsChangesAndEndsWithItsScale() throws {
     let (application, _, pinch, recorder) = setUp(PinchGestureRecognizer())
     try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
@@ -96,12 +98,13 @@ import TouchTrackerCore
     #expect(recorder.received.last == "gesture: ended")
   }
 
-  /// Fingers that move apart without turning do not rotate.
+  /// Fingers that move apart along their line, not turning, do not rotate.
   @Test func aPinchDoesNotRotate() throws {
     let (application, _, rotation, recorder) = setUp(RotationGestureRecognizer())
-    try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
-    try application.send([moved(1, 20, 200), moved(2, 380, 200)], at: 0.1)
-    try application.send([ended(1, 20, 200), ended(2, 380, 200)], at: 0.2)
+    try application.send([began(1, 100, 200), began(2, 200, 250)], at: 0)
+    try application.send([moved(1, 20, 160)], at: 0.1)
+    try application.send([moved(2, 380, 340)], at: 0.2)
+    try application.send([ended(1, 20, 160), ended(2, 380, 340)], at: 0.3)
     #expect(recorder.received.isEmpty)
     #expect(rotation.state == .possible)
   }
@@ -153,4 +156,61 @@ import TouchTrackerCore
     try app.send([ended(1, 130, 330), ended(2, 230, 330)], at: 1.04)
     #expect(app.drawing.circles.count == 1)
   }
+
+  /// Browsers send one finger per event: each move is measured against the
+  /// pair as it last was, not against the other finger's older snapshot.
+  @Test func fingersMovingInTurnPinchByTheirTrueDistance() throws {
+    let (application, _, pinch, recorder) = setUp(PinchGestureRecognizer())
+    try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
+    try application.send([moved(1, 90, 200)], at: 0.1)
+    try application.send([moved(2, 210, 200)], at: 0.2)
+    #expect(abs(pinch.scale - 1.2) < 1e-12)
+    try application.send([moved(1, 100, 200)], at: 0.3)
+    try application.send([moved(2, 200, 200)], at: 0.4)
+    #expect(abs(pinch.scale - 1) < 1e-12)
+    try application.send([ended(1, 100, 200), ended(2, 200, 200)], at: 0.5)
+    #expect(recorder.received.first == "gesture: began")
+  }
+
+  @Test func fingersTurningInTurnRotateByTheirTrueAngle() throws {
+    let (application, _, rotation, recorder) = setUp(RotationGestureRecognizer())
+    try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
+    try application.send([moved(1, 100, 100)], at: 0.1)
+    #expect(abs(rotation.rotation - Double.pi / 4) < 1e-9)
+    // Level again: the turn is undone.
+    try application.send([moved(2, 200, 100)], at: 0.2)
+    #expect(abs(rotation.rotation) < 1e-9)
+    // Fingers crossing over each other keep counting past half a turn.
+    try application.send([moved(1, 300, 100)], at: 0.3)
+    try application.send([moved(2, 300, 0)], at: 0.4)
+    try application.send([moved(2, 200, 100)], at: 0.5)
+    #expect(abs(rotation.rotation - Double.pi) < 1e-9)
+    try application.send([ended(1, 300, 100), ended(2, 200, 100)], at: 0.6)
+    #expect(recorder.received.last == "gesture: ended")
+  }
+
+  /// Two fingers turning a quarter about their midpoint while moving apart
+  /// both rotate and pinch, each reading only its own measure.
+  @Test func aTurnThatAlsoSpreadsIsReadByBoth() throws {
+    let (application, view) = makeApplication()
+    let pinch = PinchGestureRecognizer()
+    let rotation = RotationGestureRecognizer()
+    let both = Simultaneous()
+    pinch.delegate = both
+    view.addGestureRecognizer(pinch)
+    view.addGestureRecognizer(rotation)
+    try application.send([began(1, 150, 200), began(2, 250, 200)], at: 0)
+    try application.send([moved(1, 200, 100), moved(2, 200, 300)], at: 0.1)
+    #expect(abs(pinch.scale - 2) < 1e-12)
+    #expect(abs(rotation.rotation - Double.pi / 2) < 1e-9)
+    #expect(pinch.state == .began && rotation.state == .began)
+    try application.send([ended(1, 200, 100), ended(2, 200, 300)], at: 0.2)
+  }
+}
+
+private final class Simultaneous: GestureRecognizerDelegate {
+  func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+  func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer)
+    -> Bool
+  { true }
 }

@@ -189,6 +189,77 @@ import TouchTrackerCore
     #expect(drawView.drawing.lines.isEmpty)
     #expect(scrollView.contentOffset == Point(x: 0, y: 90))
   }
+
+  /// Content that fits has nothing to scroll: the drag is not taken and the
+  /// content keeps the finger. A scroll view that scrolls only
+  /// sideways leaves an up-and-down drag to its content.
+  @Test func aDragIsTakenOnlyWhereTheContentCanScroll() throws {
+    let (application, scrollView, content) = setUp()
+    scrollView.contentSize = Size(width: 400, height: 400)
+    try application.send([began(1, 100, 100)], at: 0)
+    try application.send([moved(1, 100, 50)], at: 0.02)
+    try application.send([ended(1, 100, 50)], at: 0.04)
+    #expect(scrollView.contentOffset == .zero)
+    #expect(content.messages == ["began 1", "moved 1", "ended 1"])
+
+    content.messages.removeAll()
+    scrollView.contentSize = Size(width: 1000, height: 400)
+    try application.send([began(2, 100, 100)], at: 1)
+    try application.send([moved(2, 98, 50)], at: 1.02)
+    try application.send([ended(2, 98, 50)], at: 1.04)
+    #expect(scrollView.contentOffset == .zero)
+    #expect(content.messages == ["began 2", "moved 2", "ended 2"])
+    try application.send([began(3, 300, 100)], at: 2)
+    try application.send([moved(3, 250, 90)], at: 2.02)
+    try application.send([ended(3, 250, 90)], at: 2.04)
+    #expect(scrollView.contentOffset == Point(x: 50, y: 0))
+  }
+
+  /// UIScrollView.contentInset: the offset may go past the content's top
+  /// and left by the inset, and not past the other edges.
+  @Test func theInsetExtendsTheScrollableArea() throws {
+    let (application, scrollView, _) = setUp()
+    scrollView.contentInset = EdgeInsets(top: 50, left: 0, bottom: 20, right: 0)
+    try application.send([began(1, 100, 100)], at: 0)
+    try application.send([moved(1, 100, 300)], at: 0.02)
+    #expect(scrollView.contentOffset == Point(x: 0, y: -50))
+    try application.send([moved(1, -900, -900)], at: 0.04)
+    #expect(scrollView.contentOffset == Point(x: 600, y: 620))
+    try application.send([ended(1, -900, -900)], at: 0.06)
+  }
+
+  /// Without a view to zoom, spreading fingers are not a pinch: they scroll.
+  @Test func withoutAViewToZoomTwoFingersScroll() throws {
+    let (application, scrollView, _) = setUp()
+    scrollView.minimumZoomScale = 0.5
+    scrollView.maximumZoomScale = 2
+    try application.send([began(1, 150, 200), began(2, 250, 200)], at: 0)
+    try application.send([moved(1, 120, 150), moved(2, 280, 150)], at: 0.02)
+    #expect(!scrollView.isZooming)
+    #expect(scrollView.contentOffset == Point(x: 0, y: 50))
+    try application.send([ended(1, 120, 150), ended(2, 280, 150)], at: 0.04)
+  }
+
+  /// After a pinch, the finger left drags on from where the zoom left the
+  /// content, not from where the drag began.
+  @Test func aDragGoesOnFromWhereThePinchLeftIt() throws {
+    let (application, scrollView, content) = setUp()
+    let delegate = Delegate()
+    delegate.zoomed = content
+    scrollView.delegate = delegate
+    scrollView.minimumZoomScale = 1
+    scrollView.maximumZoomScale = 4
+    try application.send([began(1, 150, 200), began(2, 250, 200)], at: 0)
+    try application.send([moved(1, 100, 200), moved(2, 300, 200)], at: 0.02)
+    try application.send([ended(2, 300, 200)], at: 0.04)
+    #expect(!scrollView.isZooming)
+    let afterZoom = scrollView.contentOffset
+    try application.send([moved(1, 100, 150)], at: 0.06)
+    #expect(scrollView.contentOffset.x == afterZoom.x)
+    #expect(abs(scrollView.contentOffset.y - (afterZoom.y + 50)) < 1e-9)
+    try application.send([ended(1, 100, 150)], at: 0.08)
+  }
+
 }
 
 private final class Delegate: ScrollViewDelegate {

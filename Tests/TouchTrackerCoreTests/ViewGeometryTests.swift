@@ -224,4 +224,76 @@ import TouchTrackerCore
     #expect(root.hitTest(Point(x: 75, y: 75)) === root)
     #expect(root.hitTest(Point(x: 100, y: 100)) == nil)
   }
+
+  /// Views that only move convert exactly as before views had transforms:
+  /// the offsets are summed up the chain, then applied once (replays
+  /// compare touch locations byte for byte).
+  @Test func viewsThatOnlyMoveConvertAsTheyAlwaysDid() {
+    let window = Application(windowSize: Size(width: 800, height: 800)).window
+    let parent = View(frame: Rect(x: 181, y: 181, width: 500, height: 500))
+    let view = View(frame: Rect(x: 284, y: 284, width: 100, height: 100))
+    window.addSubview(parent)
+    parent.addSubview(view)
+    let point = Point(x: 47.04, y: 47.04)
+    // Converting level by level would give -417.96000000000004.
+    #expect(view.convert(fromWindow: point) == Point(x: 47.04 - (284.0 + 181.0), y: 47.04 - (284.0 + 181.0)))
+    #expect(view.convert(toWindow: point) == Point(x: 47.04 + (284.0 + 181.0), y: 47.04 + (284.0 + 181.0)))
+  }
+
+  /// A rotated view is hit where it turned to, not where its frame's
+  /// untransformed rectangle was; a rotation, a bounds origin and a
+  /// translation convert there and back to the same point.
+  @Test func aRotatedViewIsHitWhereItTurnedTo() {
+    let (application, content) = makeApplication()
+    let bar = RecordingView(frame: Rect(x: 100, y: 100, width: 100, height: 40))
+    bar.transform = AffineTransform(rotationAngle: Double.pi / 2)
+    content.addSubview(bar)
+    // Upright about its center (150, 120): x 130...170, y 70...170.
+    #expect(application.window.hitTest(Point(x: 150, y: 80)) === bar)
+    #expect(application.window.hitTest(Point(x: 110, y: 120)) === content)
+    let local = bar.convert(Point(x: 150, y: 80), from: nil)
+    #expect(abs(local.x - 10) < 1e-9 && abs(local.y - 20) < 1e-9)
+
+    content.bounds.origin = Point(x: 7, y: -3)
+    bar.transform = AffineTransform(rotationAngle: 0.3).concatenating(AffineTransform(translationX: 5, y: 9))
+    let point = Point(x: 12.5, y: 33.25)
+    let back = bar.convert(bar.convert(point, to: nil), from: nil)
+    #expect(abs(back.x - point.x) < 1e-9 && abs(back.y - point.y) < 1e-9)
+  }
+
+  /// Near 45 degrees no bounds have a given box: setting the frame moves
+  /// the center only (it used to solve a nearly singular system into
+  /// bounds 10^17 wide); at 30 degrees a box too flat for any rectangle
+  /// (whose solution is a negative height) does the same.
+  @Test func aFrameNoRectangleFitsUnderARotationMovesOnlyTheCenter() {
+    let view = View(frame: Rect(x: 0, y: 0, width: 40, height: 20))
+    view.transform = AffineTransform(rotationAngle: Double.pi / 4)
+    view.frame = Rect(x: 100, y: 100, width: 100, height: 50)
+    #expect(view.bounds.size == Size(width: 40, height: 20))
+    #expect(view.center == Point(x: 150, y: 125))
+    view.transform = AffineTransform(rotationAngle: Double.pi / 6)
+    view.frame = Rect(x: 0, y: 0, width: 100, height: 10)
+    #expect(view.bounds.size == Size(width: 40, height: 20))
+    #expect(view.center == Point(x: 50, y: 5))
+  }
+
+  /// UIPanGestureRecognizer.translation(in:): "The translation of the pan
+  /// gesture in the coordinate system of the specified view." A view
+  /// scaled by 2 sees half the movement.
+  @Test func aPansTranslationIsInTheViewsUnits() throws {
+    let (application, content) = makeApplication()
+    let zoomed = RecordingView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+    zoomed.transform = AffineTransform(scaleX: 2, y: 2)
+    content.addSubview(zoomed)
+    let pan = PanGestureRecognizer()
+    zoomed.addGestureRecognizer(pan)
+    try application.send([began(1, 100, 100)], at: 0)
+    try application.send([moved(1, 140, 160)], at: 0.1)
+    #expect(pan.translation(in: nil) == Point(x: 40, y: 60))
+    #expect(pan.translation(in: zoomed) == Point(x: 20, y: 30))
+    #expect(pan.translation(in: content) == Point(x: 40, y: 60))
+    pan.setTranslation(Point(x: 5, y: 0), in: zoomed)
+    #expect(pan.translation(in: nil) == Point(x: 10, y: 0))
+    try application.send([ended(1, 140, 160)], at: 0.2)
+  }
 }

@@ -20,15 +20,20 @@ public final class PanGestureRecognizer: GestureRecognizer {
     super.init()
   }
 
-  /// How far the fingers moved since they came down (or since the last `setTranslation`).
-  public func translation(in view: View?) -> Point { translationInWindow }
-
-  /// Resets the running translation, typically to zero after applying it.
-  public func setTranslation(_ translation: Point, in view: View?) {
-    translationInWindow = translation
+  /// How far the fingers moved since they came down (or since the last
+  /// `setTranslation`), in `view`'s units (nil: the window's): a view
+  /// scaled by 2 sees half the movement, as in UIKit.
+  public func translation(in view: View?) -> Point {
+    view?.convertVector(fromWindow: translationInWindow) ?? translationInWindow
   }
 
-  /// Points per second, over the last tenth of a second of movement, by
+  /// Resets the running translation, typically to zero after applying it;
+  /// `translation` is in `view`'s units.
+  public func setTranslation(_ translation: Point, in view: View?) {
+    translationInWindow = view?.convertVector(toWindow: translation) ?? translation
+  }
+
+  /// Points per second (in `view`'s units), over the last tenth of a second of movement, by
   /// the events' timestamps. The touch-down is the first sample, so the
   /// first move already has a speed; when the last move is the only sample
   /// that recent (a finger rested, then moved), it is measured from the
@@ -40,7 +45,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
     let first = samples[firstIndex]
     let dt = last.time - first.time
     guard dt > 0 else { return .zero }
-    return (last.movement - first.movement) * (1 / dt)
+    let velocity = (last.movement - first.movement) * (1 / dt)
+    return view?.convertVector(fromWindow: velocity) ?? velocity
   }
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {

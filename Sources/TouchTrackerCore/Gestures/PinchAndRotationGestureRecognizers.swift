@@ -7,7 +7,15 @@
 /// gesture goes on with the two it has, and the third finger reaches its
 /// view and other recognizers as if these were not there. In `.possible`
 /// a lift fails the gesture (it never had its two fingers the whole
-/// time); once recognizing, a lift ends it.
+/// time); once recognizing, a lift of either finger ends it. Apple's pages
+/// say the gesture "ends when both fingers lift"; here it ends at the
+/// first, because one finger has no distance or angle to measure and
+/// whatever follows (a scroll view's drag) takes over from there.
+///
+/// Each move is measured against the pair as it was after the last move
+/// (kept by the recognizer, not read from the touches' previous
+/// locations: a finger that did not move in this event still carries the
+/// previous location of its own last move).
 extension GestureRecognizer {
   /// The vector from the first tracked touch to the second, or nil while
   /// fewer than two are down.
@@ -15,13 +23,6 @@ extension GestureRecognizer {
     let touches = self.touches
     guard touches.count >= 2 else { return nil }
     return touches[1].locationInWindow - touches[0].locationInWindow
-  }
-
-  /// The vector of the two touches before this event's moves.
-  var previousTwoTouchVector: Point? {
-    let touches = self.touches
-    guard touches.count >= 2 else { return nil }
-    return touches[1].previousLocationInWindow - touches[0].previousLocationInWindow
   }
 
   /// Ignores the touches that came down past the second.
@@ -55,7 +56,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   /// pan's (10 pt of one finger) split between two.
   public var hysteresis = 8.0
 
-  private var distanceAtStart = 0.0
+  private var distanceAtStart: Double?
+  private var lastDistance = 0.0
   private var lastTimestamp = 0.0
 
   public override init() {
@@ -64,16 +66,18 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
     keepFirstTwo(of: touches, with: event)
-    if let vector = twoTouchVector, distanceAtStart == 0 {
+    if let vector = twoTouchVector, distanceAtStart == nil {
       distanceAtStart = vector.length
+      lastDistance = vector.length
       lastTimestamp = event.timestamp
     }
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    guard let vector = twoTouchVector, let previous = previousTwoTouchVector else { return }
-    let before = previous.length
+    guard let vector = twoTouchVector, let distanceAtStart else { return }
+    let before = lastDistance
     let now = vector.length
+    lastDistance = now
     guard before > 0 else { return }
     let oldScale = scale
     scale *= now / before
@@ -94,7 +98,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   public override func reset() {
     scale = 1
     velocity = 0
-    distanceAtStart = 0
+    distanceAtStart = nil
+    lastDistance = 0
   }
 }
 
@@ -114,6 +119,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   public var hysteresis = 0.1
 
   private var turned = 0.0
+  private var lastVector: Point?
   private var lastTimestamp = 0.0
 
   public override init() {
@@ -122,11 +128,15 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
     keepFirstTwo(of: touches, with: event)
-    if numberOfTouches == 2 { lastTimestamp = event.timestamp }
+    if let vector = twoTouchVector, lastVector == nil {
+      lastVector = vector
+      lastTimestamp = event.timestamp
+    }
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    guard let vector = twoTouchVector, let previous = previousTwoTouchVector else { return }
+    guard let vector = twoTouchVector, let previous = lastVector else { return }
+    lastVector = vector
     guard vector.length > 0, previous.length > 0 else { return }
     // The signed angle from the previous vector to this one, -π...π: each
     // event's turn is small, so adding them never wraps.
@@ -152,5 +162,6 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     rotation = 0
     velocity = 0
     turned = 0
+    lastVector = nil
   }
 }

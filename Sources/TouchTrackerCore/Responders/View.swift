@@ -37,8 +37,9 @@ open class View: Responder {
   /// identity; here, as Core Animation's `CALayer` does it, setting one
   /// sets the center to its center and the bounds' size to what the
   /// transform turns into that box (a frame of 100 under a scale of 2 is
-  /// bounds of 50). When no size does (a turn of 45 degrees turns every
-  /// square's box into a square), only the center is set.
+  /// bounds of 50). When no size does (near a turn of 45 degrees every
+  /// box is a square, and boxes wider than some limit have no rectangle
+  /// under other turns), only the center is set.
   public var frame: Rect {
     get {
       let untransformed = Rect(origin: untransformedOrigin, size: bounds.size)
@@ -56,11 +57,15 @@ open class View: Responder {
         let c = abs(transform.c)
         let d = abs(transform.d)
         let determinant = a * d - b * c
-        if determinant != 0 {
-          let width = newValue.width
-          let height = newValue.height
-          bounds.size = Size(
-            width: (d * width - c * height) / determinant, height: (a * height - b * width) / determinant)
+        let width = newValue.width
+        let height = newValue.height
+        let size = Size(width: (d * width - c * height) / determinant, height: (a * height - b * width) / determinant)
+        // Near 45 degrees the system is (nearly) singular and its answer
+        // huge or negative: no size has that box, so only the center moves.
+        if abs(determinant) > 1e-9 * (a * d + b * c), size.width >= 0, size.height >= 0, size.width.isFinite,
+          size.height.isFinite
+        {
+          bounds.size = size
         }
         center = newValue.center
       }
@@ -212,21 +217,52 @@ open class View: Responder {
     return bounds.center + inverse.apply(to: point - center)
   }
 
+  /// What to add to a point of this view to have it in the window, when
+  /// no view up to the window has a transform; nil when one does. Summed
+  /// from this view upward and applied once, as before views had
+  /// transforms, so that conversions through views that only move give
+  /// the same floating-point results as they always did (replays compare
+  /// them byte for byte).
+  private var translationToWindow: Point? {
+    var offset = Point.zero
+    var view: View? = self
+    while let current = view, !(current is Window) {
+      guard current.transform.isIdentity else { return nil }
+      offset += current.untransformedOrigin - current.bounds.origin
+      view = current.superview
+    }
+    return offset
+  }
+
   /// `point`, in window coordinates, in this view's. The window's own
   /// geometry is the screen's and is not applied; a view outside any window
   /// converts as if its top-most superview were in one.
   public func convert(fromWindow point: Point) -> Point {
-    if self is Window { return point }
+    if let offset = translationToWindow { return point - offset }
     guard let superview, !(superview is Window) else { return convertFromSuperview(point) }
     return convertFromSuperview(superview.convert(fromWindow: point))
   }
 
   /// `point`, in this view's coordinates, in the window's.
   public func convert(toWindow point: Point) -> Point {
-    if self is Window { return point }
+    if let offset = translationToWindow { return point + offset }
     let inSuperview = convertToSuperview(point)
     guard let superview, !(superview is Window) else { return inSuperview }
     return superview.convert(toWindow: inSuperview)
+  }
+
+  /// A movement in window coordinates, in this view's units: the scales
+  /// and rotations up the chain apply, the positions do not. Unchanged when
+  /// nothing up the chain transforms.
+  public final func convertVector(fromWindow vector: Point) -> Point {
+    if translationToWindow != nil { return vector }
+    return convert(fromWindow: vector) - convert(fromWindow: .zero)
+  }
+
+  /// A movement in this view's units, in window coordinates.
+  public final func convertVector(toWindow vector: Point) -> Point {
+    if translationToWindow != nil { return vector }
+    return convert(toWindow: vector) - convert(toWindow: .zero)
   }
 
   /// UIKit's `convert(_:to:)`: `point` in this view's coordinates, in

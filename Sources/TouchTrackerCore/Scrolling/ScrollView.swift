@@ -31,11 +31,20 @@ extension ScrollViewDelegate {
 /// scrolling, if `canCancelContentTouches` (the default) and
 /// `touchesShouldCancel(in:)` agree; otherwise that touch does not scroll.
 ///
+/// A drag begins only along a direction the content can scroll in (the
+/// larger of its horizontal and vertical movement), so a drawing in a
+/// scroll view whose content fits keeps its drags, and a pinch begins only
+/// when the delegate gives a view to zoom.
+///
 /// Not provided: deceleration and bouncing (the offset follows the fingers,
 /// stays within the content and stops when they lift), scroll indicators,
-/// paging, and `touchesShouldBegin(_:with:in:)`.
+/// paging, `touchesShouldBegin(_:with:in:)`, and clipping (UIKit's scroll
+/// views clip to their bounds; the render list here does not clip views).
+/// Setting `bounds.origin` directly scrolls without telling the delegate;
+/// `contentOffset` tells it.
 open class ScrollView: View, GestureRecognizerDelegate {
-  /// Not retained, as in UIKit.
+  /// Not retained, as in UIKit; but not weak either (Embedded Swift has
+  /// no `weak`): a delegate must outlive the scroll view or be set to nil first.
   public unowned(unsafe) var delegate: (any ScrollViewDelegate)?
   /// The size of the scrollable content, in this view's coordinates.
   public var contentSize = Size.zero
@@ -133,7 +142,9 @@ open class ScrollView: View, GestureRecognizerDelegate {
     return Point(x: min(max(offset.x, least.x), most.x), y: min(max(offset.y, least.y), most.y))
   }
 
-  /// UIKit's `setContentOffset(_:animated:)` without the animation.
+  /// UIKit's `scrollRectToVisible(_:animated:)` without the animation:
+  /// scrolls as little as it takes to show `rect` (its top-left first when
+  /// it is larger than the view).
   public final func scrollRectToVisible(_ rect: Rect) {
     var offset = contentOffset
     if rect.minX < offset.x {
@@ -152,9 +163,15 @@ open class ScrollView: View, GestureRecognizerDelegate {
   // MARK: Zoom
 
   /// The zoomed view's scale (1 without one). Set, it is clamped to the
-  /// zoom scales and scales about the content's top-left, as UIKit's.
+  /// zoom scales and scales about the content's top-left, as UIKit's. The
+  /// zoomed view's transform becomes that scale (any other transform it had
+  /// is replaced). As in UIKit, nothing sets it to `minimumZoomScale` when
+  /// that is above 1: the app does, once the zoomed view is in place.
   public var zoomScale: Double {
-    get { delegate?.viewForZooming(in: self)?.transform.a ?? 1 }
+    get {
+      guard let transform = delegate?.viewForZooming(in: self)?.transform else { return 1 }
+      return (transform.a * transform.a + transform.b * transform.b).squareRoot()
+    }
     set { setZoomScale(newValue, keeping: nil) }
   }
 
@@ -201,7 +218,23 @@ open class ScrollView: View, GestureRecognizerDelegate {
   // MARK: GestureRecognizerDelegate (its own recognizers only)
 
   public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-    recognizer === contentTouchDelay || mayTakeContentTouches(of: recognizer)
+    if recognizer === contentTouchDelay { return true }
+    if recognizer === panGestureRecognizer, !canScroll(along: panGestureRecognizer.translation(in: nil)) {
+      return false
+    }
+    if recognizer === pinch, delegate?.viewForZooming(in: self) == nil { return false }
+    return mayTakeContentTouches(of: recognizer)
+  }
+
+  /// Whether the content can scroll along `movement`'s larger direction.
+  private func canScroll(along movement: Point) -> Bool {
+    let least = minimumContentOffset
+    let most = maximumContentOffset
+    let horizontally = most.x > least.x
+    let vertically = most.y > least.y
+    if horizontally && vertically { return true }
+    let mostlyHorizontal = abs(movement.x) >= abs(movement.y)
+    return horizontally ? mostlyHorizontal : vertically && !mostlyHorizontal
   }
 
   /// Dragging and pinching go together (a pinch also scrolls), and the
