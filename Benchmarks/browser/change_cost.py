@@ -2,7 +2,7 @@
 a delete, in headless Chromium, against a whole repaint in the same run.
 
     python3 Benchmarks/browser/change_cost.py [--lines 100000] [--document DOC.json] [--repeats 20]
-        [--baselines 3] [--budget 250] [--out RESULT.json]
+        [--baselines 3] [--budget 250] [--scale 1] [--out RESULT.json]
 
 The drawing is the one frame_cost.py uses (`RandomDrawing.lines`, seed 1:
 black 10 pt strokes 10-200 pt long over 1280x720); without --document it is
@@ -380,9 +380,9 @@ def spread(total, count):
     return [i in whole for i in range(total)]
 
 
-def run(browser, url, lines, repeats, baselines, budget):
+def run(browser, url, lines, repeats, baselines, budget, scale=1):
     clock = time.monotonic()
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True, bypass_csp=True)
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=scale, has_touch=True, bypass_csp=True)
     context.add_init_script(INIT_SCRIPT)
     page = Page(context, url, lines)
     page.frames(3)
@@ -467,6 +467,9 @@ def main():
     parser.add_argument("--budget", type=float, default=250,
                         help="seconds for the whole run, past which changes of ours are skipped (the run can exceed it "
                         "by the baselines left)")
+    parser.add_argument("--scale", type=float, default=1,
+                        help="device pixel ratio (a phone's is 3: 9x the pixels; --repeats 23 --baselines 0 keeps "
+                        "the same places without the slow whole repaints)")
     parser.add_argument("--out")
     args = parser.parse_args()
 
@@ -488,12 +491,12 @@ def main():
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-                measured = run(browser, url, args.lines, args.repeats, args.baselines, args.budget)
+                measured = run(browser, url, args.lines, args.repeats, args.baselines, args.budget, args.scale)
                 version = browser.version
                 browser.close()
         finally:
             server.shutdown()
-    result = {"chromium": version, "lines": args.lines, "documentBytes": len(document), **measured}
+    result = {"chromium": version, "scale": args.scale, "lines": args.lines, "documentBytes": len(document), **measured}
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps(result))
     brief = {k: v for k, v in result.items() if k != "samples"}
