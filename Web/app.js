@@ -6,7 +6,7 @@
 
 import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from './input/pointers.js';
-import { draw, invalidateStaticLayer, liveTexts, paintStats, resize } from './paint/canvas.js';
+import { draw, invalidateStaticLayer, liveTexts, paintStats, resize, setRepaintBudget } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
 import { access } from './sync/access.js';
 import { live } from './sync/live.js';
@@ -123,6 +123,8 @@ window.touchtracker = {
   paintStats: () => ({ ...paintStats }),
   /** Repaints the whole drawing on the next frame (what every change did before). */
   repaintAll: () => invalidateStaticLayer(),
+  /** The milliseconds of a frame a repaint may take (default 7; 0: one chunk of commands a frame). */
+  repaintBudget: (ms) => setRepaintBudget(ms),
   /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */
   skipTime: (seconds) => skipTime(seconds),
   save: () => saver.flush(),

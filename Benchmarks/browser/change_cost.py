@@ -2,7 +2,7 @@
 a delete, in headless Chromium, against a whole repaint in the same run.
 
     python3 Benchmarks/browser/change_cost.py [--lines 100000] [--document DOC.json] [--repeats 20]
-        [--baselines 3] [--budget 250] [--out RESULT.json]
+        [--baselines 3] [--budget 250] [--scale 1] [--out RESULT.json]
 
 The drawing is the one frame_cost.py uses (`RandomDrawing.lines`, seed 1:
 black 10 pt strokes 10-200 pt long over 1280x720); without --document it is
@@ -26,7 +26,13 @@ exports to time, in every frame of the page's loop:
           browser's copy (saver.keepChange)
 
 and which static mode the frame painted (whole / append / repaint) and how
-many tiles (clip commands) and segments its list had.
+many tiles (clip commands) and segments its list had. A repaint is painted
+over as many frames as it takes (a few ms of each, canvas.js): a change's
+"frame" is the worst of the frames from the one that took its list to the
+one that copied its last section into the cache, and the JSON also has the
+first of them (firstFrameMs), how many there were (frameCount) and how long
+from the start of the first to the end of the last (visibleMs: when the
+change is on screen).
 
 It draws 23 lines (CDP touch, in seeded places), then undoes them one by
 one (`touchtracker.core().tt_undo()`), redoes them (`tt_redo()`), and 23
@@ -72,12 +78,28 @@ INIT_SCRIPT = """
   window.__bench = {
     frames,
     appFrames: () => frames.length,
-    // The first frame at or after index n that painted the static layer, and the start of the frame after it.
+    // The frames that painted the first change at or after frame n: the first that painted the static
+    // layer and the next ones while its repaint was still under way (pendingSections, canvas.js), as
+    // one record: the worst of their frames (`ms`, `paintMs`), the first one's own (`firstMs`), how many
+    // there were, and how long until the last had copied the change into the cache (`visibleMs`).
     painted: (n) => {
       for (let i = n; i < frames.length; i++) {
         if (frames[i].mode === null) continue;
-        const next = frames[i + 1];
-        return next ? { ...frames[i], index: i, intervalMs: next.at - frames[i].at } : null;
+        let j = i;
+        while (j < frames.length && frames[j].pending > 0) j++;
+        const next = frames[j + 1];
+        if (!next) return null;
+        const span = frames.slice(i, j + 1);
+        return {
+          ...frames[i],
+          index: i,
+          ms: Math.max(...span.map((f) => f.ms)),
+          paintMs: Math.max(...span.map((f) => f.paintMs)),
+          firstMs: frames[i].ms,
+          frameCount: span.length,
+          visibleMs: frames[j].at + frames[j].ms - frames[i].at,
+          intervalMs: next.at - frames[j].at,
+        };
       }
       return null;
     },
@@ -94,13 +116,18 @@ INIT_SCRIPT = """
         frame.ms = end - frame.at;
         frame.paintMs = (frame.afterAt ?? end) - frame.drawAt;
         frame.keepMs = frame.afterAt === null ? 0 : end - frame.afterAt;
+        frame.pending = window.touchtracker?.paintStats?.().pendingSections ?? 0;
         if (frame.mode !== null) {
           // Counted after the frame's end time: the list is still in the core's buffer.
           const floats = new Float32Array(real.memory.buffer, real.tt_static_ptr() >>> 0, frame.count * 8);
           let clips = 0;
-          for (let i = 0; i < floats.length; i += 8) if (floats[i] === 5) clips++;
+          let segments = 0;
+          for (let i = 0; i < floats.length; i += 8) {
+            if (floats[i] === 5) clips++;
+            if (floats[i] === 1) segments++;
+          }
           frame.tiles = clips;
-          frame.segments = frame.count - clips;
+          frame.segments = segments;
         }
         frames.push(frame);
       }
@@ -333,6 +360,9 @@ def summary(frames):
     return {
         "n": len(frames),
         "frameMs": stat("ms"),
+        "firstFrameMs": stat("firstMs"),
+        "visibleMs": stat("visibleMs"),
+        "frameCount": stat("frameCount"),
         "paintMs": stat("paintMs"),
         "coreMs": stat("coreMs"),
         "keepMs": stat("keepMs"),
@@ -350,9 +380,9 @@ def spread(total, count):
     return [i in whole for i in range(total)]
 
 
-def run(browser, url, lines, repeats, baselines, budget):
+def run(browser, url, lines, repeats, baselines, budget, scale=1):
     clock = time.monotonic()
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True, bypass_csp=True)
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=scale, has_touch=True, bypass_csp=True)
     context.add_init_script(INIT_SCRIPT)
     page = Page(context, url, lines)
     page.frames(3)
@@ -419,8 +449,8 @@ def run(browser, url, lines, repeats, baselines, budget):
         "changes": {name: summary(frames) for name, frames in results.items() if frames},
         "whole": summary([f for name, frames in results.items() if name.endswith("-whole") for f in frames])
         if baselines else None,
-        "samples": {name: [{k: f[k] for k in ("ms", "paintMs", "coreMs", "keepMs", "intervalMs", "tiles",
-                                                "segments", "lastRepaint")} for f in frames]
+        "samples": {name: [{k: f[k] for k in ("ms", "firstMs", "visibleMs", "frameCount", "paintMs", "coreMs",
+                                                "keepMs", "intervalMs", "tiles", "segments", "lastRepaint")} for f in frames]
                     for name, frames in results.items()},
     }
 
@@ -437,6 +467,9 @@ def main():
     parser.add_argument("--budget", type=float, default=250,
                         help="seconds for the whole run, past which changes of ours are skipped (the run can exceed it "
                         "by the baselines left)")
+    parser.add_argument("--scale", type=float, default=1,
+                        help="device pixel ratio (a phone's is 3: 9x the pixels; --repeats 23 --baselines 0 keeps "
+                        "the same places without the slow whole repaints)")
     parser.add_argument("--out")
     args = parser.parse_args()
 
@@ -458,12 +491,12 @@ def main():
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-                measured = run(browser, url, args.lines, args.repeats, args.baselines, args.budget)
+                measured = run(browser, url, args.lines, args.repeats, args.baselines, args.budget, args.scale)
                 version = browser.version
                 browser.close()
         finally:
             server.shutdown()
-    result = {"chromium": version, "lines": args.lines, "documentBytes": len(document), **measured}
+    result = {"chromium": version, "scale": args.scale, "lines": args.lines, "documentBytes": len(document), **measured}
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps(result))
     brief = {k: v for k, v in result.items() if k != "samples"}
@@ -476,7 +509,9 @@ def main():
         print(
             f"{ours:7s} frame p50/p95 {a['frameMs']['p50']:.1f}/{a['frameMs']['p95']:.1f} ms "
             f"(paint {a['paintMs']['p50']:.1f}/{a['paintMs']['p95']:.1f}, core {a['coreMs']['p50']:.1f}, "
-            f"keep {a['keepMs']['p50']:.1f}; tiles {a['tiles']['p50']})  |  whole repaint "
+            f"keep {a['keepMs']['p50']:.1f}; tiles {a['tiles']['p50']}, segments {a['segments']['p50']}; "
+            f"{a['frameCount']['p50']:.0f}/{a['frameCount']['p95']:.0f} frames, on screen after "
+            f"{a['visibleMs']['p50']:.0f}/{a['visibleMs']['p95']:.0f} ms)  |  whole repaint "
             f"{b['frameMs']['p50']:.1f}/{b['frameMs']['p95']:.1f} ms (paint {b['paintMs']['p50']:.1f}/"
             f"{b['paintMs']['p95']:.1f}; tiles {b['tiles']['p50']})  |  paint ratio at p95 "
             f"{b['paintMs']['p95'] / max(a['paintMs']['p95'], 0.1):.0f}x",

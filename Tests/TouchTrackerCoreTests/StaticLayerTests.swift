@@ -71,28 +71,44 @@ import TouchTrackerCore
     return result
   }
 
+  /// The fill that opens a section: the area it repaints (one point wider than the damage in its tile).
+  private func area(of part: (tile: Rect, commands: [RenderCommand])) -> Rect? {
+    guard case .fill(let rect, let color, _) = part.commands.first, color == DrawView.backgroundGray else { return nil }
+    return rect
+  }
+
   @Test(arguments: ["delete", "undo", "take", "move"])
-  func aChangeToOneLineRepaintsOnlyTheTilesItTouched(change: String) throws {
+  func aChangeToOneLineRepaintsOnlyItsRectangle(change: String) throws {
     let app = try twoLines()
     let painted = app.drawView.drawingVersion
     try act(change, on: app)
     #expect(app.drawView.drawingVersion != painted)
     #expect(app.drawView.staticLayerIncrement(since: painted) == nil)
-    guard case .repaint(let tiles, let list) = app.drawView.staticLayerUpdate(since: painted) else {
+    guard case .repaint(let rects, let list) = app.drawView.staticLayerUpdate(since: painted) else {
       Issue.record("expected a repaint")
       return
     }
-    // 800 x 600 in 256-point tiles: the line at y = 100 lies in the first row, the far one in the second.
-    let size = DrawView.staticTileSize
-    #expect(tiles == [Rect(x: 0, y: 0, width: size, height: size), Rect(x: size, y: 0, width: size, height: size)])
+    // The line from (100, 100) to (300, 100), 10 wide: its box grown by 5 + the antialias margin (2).
+    let line = Rect(x: 93, y: 93, width: 214, height: 14)
     let parts = sections(list)
-    #expect(parts.map(\.tile) == tiles)
     for part in parts {
-      #expect(
-        part.commands.first == .fill(part.tile.insetBy(dx: -1, dy: -1), color: DrawView.backgroundGray, cornerRadius: 0)
-      )
       #expect(!part.commands.contains { if case .segment(_, let to, _, _) = $0 { to.y == 500 } else { false } })
     }
+    guard change != "move" else {
+      // Taken, moved 30 right and 40 down, put back: where it was and where it went.
+      let moved = line.union(Rect(x: line.minX + 30, y: line.minY + 40, width: line.width, height: line.height))
+      #expect(rects.allSatisfy { moved.union($0) == moved })
+      return
+    }
+    #expect(rects == [line])
+    // 800 x 600 in 256-point tiles: the line crosses the first two of the first row, the far one lies in the second.
+    let size = DrawView.staticTileSize
+    #expect(
+      parts.map(\.tile) == [
+        Rect(x: 0, y: 0, width: size, height: size), Rect(x: size, y: 0, width: size, height: size),
+      ])
+    #expect(
+      parts.map(area) == [Rect(x: 92, y: 92, width: 165, height: 16), Rect(x: 255, y: 92, width: 53, height: 16)])
   }
 
   @Test(arguments: ["clear", "load"])
@@ -103,7 +119,7 @@ import TouchTrackerCore
     #expect(isWhole(app.drawView.staticLayerUpdate(since: painted), of: app))
   }
 
-  @Test func eachRepaintedTileHoldsEveryLineThatMeetsItInDrawingOrder() throws {
+  @Test func eachRepaintedSectionHoldsEveryLineThatMeetsItsAreaInDrawingOrder() throws {
     // A crowd of lines crossing the one that is deleted, drawn before and after it.
     let app = TouchTrackerApp()
     var lines: [Line] = []
@@ -117,14 +133,18 @@ import TouchTrackerCore
     app.settle()
     let deleted = try #require(app.drawView.selectedLineIndex)
     try app.tap(title: "Delete", at: 2)
-    guard case .repaint(let tiles, let list) = app.drawView.staticLayerUpdate(since: painted) else {
+    guard case .repaint(let rects, let list) = app.drawView.staticLayerUpdate(since: painted) else {
       Issue.record("expected a repaint")
       return
     }
-    #expect(!tiles.isEmpty)
-    for part in sections(list) {
+    #expect(rects == [lines[deleted].paintedBounds])
+    let parts = sections(list)
+    #expect(!parts.isEmpty)
+    for part in parts {
+      let area = try #require(self.area(of: part))
+      #expect(area.insetBy(dx: 1, dy: 1).intersection(part.tile) == area.insetBy(dx: 1, dy: 1))
       let expected = lines.enumerated().filter {
-        $0.offset != deleted && $0.element.paintedBounds.intersects(part.tile)
+        $0.offset != deleted && $0.element.paintedBounds.intersects(area)
       }
       .map { RenderCommand.segment(from: $0.element.begin, to: $0.element.end, color: $0.element.color, width: 10) }
       #expect(Array(part.commands.dropFirst()) == expected)

@@ -4,14 +4,21 @@
 // selection, menus, palette) painted over it every frame that needs it.
 //
 // Cache protocol: `tt_static_version()` changes whenever the static layer
-// changed; `tt_render_static(whole)` then returns what to paint, in tiles
-// (each section starts with a clip command), and `tt_static_mode()` says
-// what it is: STATIC.whole (clear the cache, paint every tile), STATIC.append
-// (new lines over the tiles they meet) or STATIC.repaint (the tiles a change
-// touched, each filled with the background and painted again). A tile is
-// always painted clipped to itself, so a repaint of some tiles gives exactly
-// the pixels a repaint of all would. `whole` forces everything, for a cache
-// this page cleared itself (resize, first frame). See DrawView+Tiles.swift.
+// changed; `tt_render_static(whole)` then returns what to paint, in tile
+// sections (each starts with a clip command to its tile), and
+// `tt_static_mode()` says what it is: STATIC.whole (clear the cache, paint
+// every tile), STATIC.append (new lines over the tiles they meet) or
+// STATIC.repaint (the rectangles a change touched, a section per tile each
+// meets). A tile is always painted clipped to itself: a canvas rasterizes a
+// line a little differently under another clip. So a repaint section is
+// painted on `scratch` (the cache's size) clipped to its whole tile, and
+// only its area (its fill command's rectangle, within the tile) is copied
+// into the cache: the same pixels a whole repaint gives. A repaint is
+// painted over as many frames as it takes, a few milliseconds a frame, and
+// each section is copied once it is complete: the screen shows every pixel
+// either as it was or as it is, never half painted. `whole` forces
+// everything, for a cache this page cleared itself (resize, first frame).
+// See DrawView+Tiles.swift.
 
 import { KIND, PROBE, STATIC, STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
 import { pointers } from '../input/pointers.js';
@@ -21,10 +28,23 @@ const ctx = canvas.getContext('2d');
 /** The cached static layer, also what "Export PNG" saves. */
 export const staticCanvas = document.createElement('canvas');
 const staticCtx = staticCanvas.getContext('2d');
+/** Where repaint sections are painted before their area is copied into the cache (see above); sized on first use. */
+const scratch = document.createElement('canvas');
+const scratchCtx = scratch.getContext('2d');
+/** Milliseconds of a frame that bringing the cache up to date may take (the core's part counted): the rest of a repaint goes on in the next frames. */
+let repaintBudget = 7;
+/** Commands painted between two looks at the clock (each look makes the canvas rasterize what it was given). */
+const REPAINT_CHUNK = 24;
 
 let size = { width: 0, height: 0, dpr: 1 };
-/** How the static layer was brought up to date, by mode, and the last repainted rectangle (for tests). */
-export const paintStats = { whole: 0, append: 0, repaint: 0, lastRepaint: null };
+/**
+ * How the static layer was brought up to date, by mode; the last repaint's
+ * rectangle (CSS pixels, around the areas it copies), the frames it took and
+ * how many of its sections are still to paint (for tests and benchmarks).
+ */
+export const paintStats = { whole: 0, append: 0, repaint: 0, lastRepaint: null, lastRepaintFrames: 0, pendingSections: 0 };
+/** The repaint under way: its list (copied out of the core), its sections and how far it got. */
+let repaint = null;
 let staticVersion = -1; // -1: the cache is empty and must be painted whole
 let mustRedraw = true;
 let predictedLastFrame = false;
@@ -42,6 +62,7 @@ export function resize() {
   }
   tt.tt_resize(width, height);
   staticVersion = -1;
+  dropRepaint();
   mustRedraw = true;
 }
 
@@ -58,19 +79,18 @@ function cssColor(rgb) {
 const textAt = (text, start, length) => decodeText(text.subarray(start, start + length));
 
 /**
- * Paints `count` commands. Each segment is its own path: Chromium's software
- * raster strokes thousands of short paths faster than one path holding them
- * all (2.5x for a tile of 12,000 segments), and every layer is painted this
- * same way, so a repainted tile matches a whole repaint pixel for pixel.
- * A clip command clips what follows to its rectangle (snapped to whole
- * device pixels, so neighboring tiles neither overlap nor leave a gap).
+ * Paints commands `from..<to`. Each segment is its own path: Chromium's
+ * software raster strokes thousands of short paths faster than one path
+ * holding them all (2.5x for a tile of 12,000 segments), and every layer is
+ * painted this same way, so a repainted tile matches a whole repaint pixel
+ * for pixel. A clip command clips what follows to its rectangle (`clipTo`).
  */
-function paint(c, count, floats, text) {
+function paint(c, floats, text, from, to) {
   let stroke = null; // the stroke style and width set last, to set them only when they change
   let width = -1;
   let clipped = false;
   c.lineCap = 'round';
-  for (let i = 0; i < count * STRIDE; i += STRIDE) {
+  for (let i = from * STRIDE; i < to * STRIDE; i += STRIDE) {
     const kind = floats[i];
     const color = cssColor(floats[i + 6]);
     if (kind === KIND.segment) {
@@ -85,13 +105,7 @@ function paint(c, count, floats, text) {
     [stroke, width] = [null, -1]; // other commands set their own styles
     if (kind === KIND.clip) {
       if (clipped) c.restore();
-      const { dpr } = size;
-      const snap = (value) => Math.round(value * dpr) / dpr;
-      const [left, top] = [snap(floats[i + 1]), snap(floats[i + 2])];
-      c.save();
-      c.beginPath();
-      c.rect(left, top, snap(floats[i + 1] + floats[i + 3]) - left, snap(floats[i + 2] + floats[i + 4]) - top);
-      c.clip();
+      clipTo(c, floats, i / STRIDE);
       clipped = true;
     } else if (kind === KIND.circle) {
       c.beginPath();
@@ -120,40 +134,132 @@ function paint(c, count, floats, text) {
   if (clipped) c.restore();
 }
 
-function paintStaticLayer(whole) {
+/** Saves `c` and clips it to clip command `index`, snapped to whole device pixels (neighboring tiles neither overlap nor leave a gap). */
+function clipTo(c, floats, index) {
+  const [left, top, right, bottom] = deviceRect(floats, index, Math.round, Math.round);
+  const { dpr } = size;
+  c.save();
+  c.beginPath();
+  c.rect(left / dpr, top / dpr, (right - left) / dpr, (bottom - top) / dpr);
+  c.clip();
+}
+
+/** The rectangle of command `index` in device pixels, its left and top rounded by `low`, its right and bottom by `high`. */
+function deviceRect(floats, index, low, high) {
+  const { dpr } = size;
+  const [x, y, w, h] = floats.subarray(index * STRIDE + 1, index * STRIDE + 5);
+  return [low(x * dpr), low(y * dpr), high((x + w) * dpr), high((y + h) * dpr)];
+}
+
+function paintStaticLayer(whole, deadline) {
   const count = tt.tt_render_static(whole ? 1 : 0);
   const floats = f32(tt.tt_static_ptr(), count * STRIDE);
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
   const mode = tt.tt_static_mode();
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+  if (mode === STATIC.repaint) {
+    paintStats.repaint++;
+    startRepaint(floats.slice(), text.slice(), count, deadline);
+    return;
+  }
   if (mode === STATIC.whole) {
     paintStats.whole++;
     staticCtx.clearRect(0, 0, size.width, size.height);
-  } else if (mode === STATIC.append) {
-    paintStats.append++;
   } else {
-    paintStats.repaint++;
-    paintStats.lastRepaint = tilesIn(floats, count);
+    paintStats.append++;
   }
-  paint(staticCtx, count, floats, text);
+  paint(staticCtx, floats, text, 0, count);
 }
 
-/** The rectangle around the tiles (clip commands) of a list, for tests. */
-function tilesIn(floats, count) {
+/**
+ * Takes a repaint list: its sections (a clip to the tile, then a fill of
+ * the area, then the shapes) and, for each, the device pixels to copy: the
+ * fill's rectangle rounded inward (each of them fully painted), within the
+ * tile's clip.
+ */
+function startRepaint(floats, text, count, deadline) {
+  const sections = [];
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < count * STRIDE; i += STRIDE) {
-    if (floats[i] !== KIND.clip) continue;
-    left = Math.min(left, floats[i + 1]);
-    top = Math.min(top, floats[i + 2]);
-    right = Math.max(right, floats[i + 1] + floats[i + 3]);
-    bottom = Math.max(bottom, floats[i + 2] + floats[i + 4]);
+  for (let i = 0; i < count; i++) {
+    if (floats[i * STRIDE] !== KIND.clip) continue;
+    if (sections.length) sections[sections.length - 1].to = i;
+    const tile = deviceRect(floats, i, Math.round, Math.round);
+    const area = deviceRect(floats, i + 1, Math.ceil, Math.floor);
+    const x = Math.max(tile[0], area[0], 0);
+    const y = Math.max(tile[1], area[1], 0);
+    const width = Math.min(tile[2], area[2], staticCanvas.width) - x;
+    const height = Math.min(tile[3], area[3], staticCanvas.height) - y;
+    sections.push({ from: i, to: count, copy: width > 0 && height > 0 ? [x, y, width, height] : null });
+    [left, top] = [Math.min(left, x), Math.min(top, y)];
+    [right, bottom] = [Math.max(right, x + width), Math.max(bottom, y + height)];
   }
-  return { x: left, y: top, width: right - left, height: bottom - top };
+  const { dpr } = size;
+  paintStats.lastRepaint = { x: left / dpr, y: top / dpr, width: (right - left) / dpr, height: (bottom - top) / dpr };
+  if (scratch.width !== staticCanvas.width || scratch.height !== staticCanvas.height) {
+    [scratch.width, scratch.height] = [staticCanvas.width, staticCanvas.height];
+  }
+  repaint = { floats, text, sections, section: 0, next: sections.length ? sections[0].from + 1 : 0 };
+  paintStats.pendingSections = sections.length;
+  paintStats.lastRepaintFrames = 1;
+  continueRepaint(deadline);
+}
+
+/**
+ * Paints the repaint under way until about `deadline` (a `performance.now()`
+ * time), copying each section into the cache as it completes; returns the
+ * last one copied ([x, y, width, height] in device pixels) or null. With a
+ * finite deadline it stops after a copy.
+ */
+function continueRepaint(deadline) {
+  let copied = null;
+  scratchCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+  while (repaint && repaint.section < repaint.sections.length) {
+    const section = repaint.sections[repaint.section];
+    const end = Math.min(section.to, repaint.next + REPAINT_CHUNK);
+    clipTo(scratchCtx, repaint.floats, section.from);
+    paint(scratchCtx, repaint.floats, repaint.text, repaint.next, end);
+    scratchCtx.restore();
+    repaint.next = end;
+    if (end === section.to) {
+      if (section.copy) {
+        const [x, y, width, height] = section.copy;
+        staticCtx.setTransform(1, 0, 0, 1, 0, 0);
+        staticCtx.drawImage(scratch, x, y, width, height, x, y, width, height);
+        copied = section.copy;
+      }
+      repaint.section++;
+      paintStats.pendingSections--;
+      if (repaint.section < repaint.sections.length) repaint.next = repaint.sections[repaint.section].from + 1;
+    } else {
+      scratchCtx.getImageData(0, 0, 1, 1); // the canvas rasterizes what it holds: the clock then counts it
+    }
+    // After a copy the cache holds the scratch's pixels until it is drawn to the screen: painting on
+    // the scratch before that would make the canvas copy all of it first (33 MB at 3840x2160).
+    if (performance.now() >= deadline || (copied && deadline !== Infinity)) break;
+  }
+  if (repaint && repaint.section === repaint.sections.length) repaint = null;
+  return copied;
+}
+
+/** Finishes the repaint under way at once: before anything else is painted over the cache, or it is exported. */
+export function finishRepaint() {
+  if (continueRepaint(Infinity)) mustRedraw = true;
+}
+
+function dropRepaint() {
+  repaint = null;
+  paintStats.pendingSections = 0;
+}
+
+/** Sets the milliseconds a frame may spend on a repaint (tests use 0: a chunk a frame). */
+export function setRepaintBudget(ms) {
+  repaintBudget = ms;
 }
 
 /** Drops the cached static layer: the next frame paints it whole. */
 export function invalidateStaticLayer() {
   staticVersion = -1;
+  dropRepaint();
 }
 
 /** Text on screen (menu items, palette buttons) and where it is centered. */
@@ -190,20 +296,44 @@ function paintPredictions() {
 
 /** Paints what changed since the last frame, if anything did. */
 export function draw() {
+  const deadline = performance.now() + repaintBudget;
+  let copied = null; // a section of a repaint copied into the cache this frame (device pixels)
   const version = tt.tt_static_version();
   if (version !== staticVersion) {
     const whole = staticVersion === -1;
+    // The core's list is relative to everything it handed out before.
+    if (!whole) finishRepaint();
+    dropRepaint();
     staticVersion = version;
-    paintStaticLayer(whole);
+    paintStaticLayer(whole, deadline);
     mustRedraw = true;
+  } else if (repaint) {
+    paintStats.lastRepaintFrames++;
+    copied = continueRepaint(deadline);
   }
   const predicting = [...pointers.values()].some((p) => p);
-  if (!mustRedraw && !tt.tt_needs_display() && !predicting && !predictedLastFrame) return;
-  mustRedraw = false;
+  const everything = mustRedraw || tt.tt_needs_display() || predicting || predictedLastFrame;
+  if (!everything && !copied) return;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(staticCanvas, 0, 0);
+  if (everything) {
+    mustRedraw = false;
+    ctx.drawImage(staticCanvas, 0, 0);
+  } else {
+    // Only that section changed: copy just it (a whole copy is 33 MB at 3840x2160) and paint the
+    // live layer, which did not change, again over just it.
+    const [x, y, width, height] = copied;
+    ctx.drawImage(staticCanvas, x, y, width, height, x, y, width, height);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, width, height);
+    ctx.clip();
+  }
   ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
   const count = tt.tt_render_live();
-  paint(ctx, count, f32(tt.tt_live_ptr(), count * STRIDE), bytes(tt.tt_live_text_ptr(), tt.tt_live_text_len()));
-  predictedLastFrame = paintPredictions();
+  paint(ctx, f32(tt.tt_live_ptr(), count * STRIDE), bytes(tt.tt_live_text_ptr(), tt.tt_live_text_len()), 0, count);
+  if (everything) {
+    predictedLastFrame = paintPredictions();
+  } else {
+    ctx.restore();
+  }
 }

@@ -3,7 +3,7 @@
 // the page's own dialog (ui/dialog.js), never with prompt().
 
 import { NAME_PATTERN, svgText } from '../core/bridge.js';
-import { staticCanvas } from '../paint/canvas.js';
+import { finishRepaint, staticCanvas } from '../paint/canvas.js';
 import { access } from '../sync/access.js';
 import { saver } from '../sync/saver.js';
 import { download, hideBanner, showBanner } from './banner.js';
@@ -103,6 +103,7 @@ function iconButton(action, label, paths) {
 }
 
 export function exportPNG() {
+  finishRepaint(); // a repaint still under way would leave part of the last change out
   staticCanvas.toBlob((blob) => download(blob, `${saver.name}.png`), 'image/png');
 }
 

@@ -48,29 +48,31 @@ extension DrawView {
   }
 
   /// What a host that painted the tiled static layer at `version` paints to
-  /// bring it up to date: the new lines over their tiles, the tiles the
-  /// changes touched again, or (after a clear, a load, or changes spread
-  /// over half the tiles) every tile. Undoing, deleting or moving one line
-  /// among 100,000 repaints the tile or two around it, not every line.
+  /// bring it up to date: the new lines over their tiles, the rectangles the
+  /// changes touched again (in sections of their tiles), or (after a clear,
+  /// a load, or changes spread over half the tiles) every tile. Undoing,
+  /// deleting or moving one line among 100,000 repaints the lines that cross
+  /// its own rectangle, not its tiles' or every line.
   public func staticLayerUpdate(since version: Int) -> StaticLayerUpdate {
     if let range = linesAppended(since: version) {
       var bounds: [Rect] = []
       for line in drawing.lines[range] { bounds.append(line.paintedBounds) }
-      return .append(staticLayer(tiles: tiles(meetingAny: bounds), onlyLinesFrom: range.lowerBound))
+      return .append(staticLayer(sections: wholeSections(tiles(meetingAny: bounds)), onlyLinesFrom: range.lowerBound))
     }
     guard let start = layerLog.start(after: version, current: drawingVersion) else { return wholeTiledLayer }
     var rects: [Rect] = []
+    var sections: [TileSection] = []
     for change in layerLog.entries[start...] {
       guard let rect = change.damage else { return wholeTiledLayer }
       rects.append(rect)
+      sections += self.sections(covering: rect)
     }
-    let damaged = tiles(meetingAny: rects)
-    if damaged.count * 2 > allTiles.count { return wholeTiledLayer }
-    return .repaint(damaged.map(tileRect), staticLayer(tiles: damaged))
+    if tiles(meetingAny: rects).count * 2 > allTiles.count { return wholeTiledLayer }
+    return .repaint(rects, staticLayer(sections: sections))
   }
 
   /// Every tile of the static layer, for a host starting from nothing.
-  public var wholeTiledLayer: StaticLayerUpdate { .whole(staticLayer(tiles: allTiles)) }
+  public var wholeTiledLayer: StaticLayerUpdate { .whole(staticLayer(sections: wholeSections(allTiles))) }
 
   /// The static layer changed other than by a finished change: a line was
   /// lifted out of it by a long press or put back, a drawing was loaded.

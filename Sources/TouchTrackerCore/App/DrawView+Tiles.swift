@@ -55,32 +55,73 @@ extension DrawView {
   /// Every tile, row by row.
   var allTiles: [Int] { Array(0..<(tileGrid.columns * tileGrid.rows)) }
 
-  /// The static layer in `tiles`: for each, a clip to it, the background, and
-  /// every shape that meets it, in the layer's order (the held line left out).
-  /// With `onlyLinesFrom`, just the lines from that position on, over what
-  /// the tiles hold: what they would hold had they been painted whole with
-  /// those lines last.
+  /// Each of `tiles` whole.
+  func wholeSections(_ tiles: [Int]) -> [TileSection] {
+    var sections: [TileSection] = []
+    for tile in tiles { sections.append(TileSection(tile: tile, area: tileRect(tile))) }
+    return sections
+  }
+
+  /// The parts of tiles that `rect` covers, tile by tile.
+  func sections(covering rect: Rect) -> [TileSection] {
+    var sections: [TileSection] = []
+    for tile in tiles(meeting: rect) {
+      if let area = rect.intersection(tileRect(tile)) { sections.append(TileSection(tile: tile, area: area)) }
+    }
+    return sections
+  }
+
+  /// The static layer in `sections`: for each, a clip to its tile, the
+  /// background over its area (one point wider: the page snaps rectangles to
+  /// device pixels), and every shape that meets that wider area, in the
+  /// layer's order (the held line left out). A section of a whole tile is
+  /// what the page paints straight into its copy; a section of part of a
+  /// tile it paints apart, clipped to the whole tile (so every line is
+  /// rasterized as a repaint of the tile would), and copies only the area.
+  /// With `onlyLinesFrom`, no background and just the lines from that
+  /// position on, over what the tiles hold: what they would hold had they
+  /// been painted whole with those lines last.
   ///
-  /// - Complexity: O(tiles × (lines + circles)) bounds checks.
-  func staticLayer(tiles: [Int], onlyLinesFrom first: Int? = nil) -> RenderList {
+  /// - Complexity: one pass over the lines (and circles), each measured once.
+  func staticLayer(sections: [TileSection], onlyLinesFrom first: Int? = nil) -> RenderList {
     var list = RenderList()
     let held = lineBeforeMove == nil ? nil : selectedLineIndex
     let lines = drawing.lines
-    for tile in tiles {
-      let rect = tileRect(tile)
-      list.appendClip(rect)
+    var areas: [Rect] = []
+    var reach = Rect(x: 0, y: 0, width: 0, height: 0)
+    for section in sections {
+      let area = section.area.insetBy(dx: -1, dy: -1)
+      reach = areas.isEmpty ? area : reach.union(area)
+      areas.append(area)
+    }
+    // The lines of each section, found in one pass: a section of a few
+    // points among 100,000 lines costs one bounds check a line, not one per section.
+    var members = [[Int32]](repeating: [], count: sections.count)  // 4 bytes a line met, not 8
+    for index in (first ?? 0)..<lines.count where index != held {
+      let bounds = lines[index].paintedBounds
+      guard bounds.intersects(reach) else { continue }
+      for (section, area) in areas.enumerated() where bounds.intersects(area) { members[section].append(Int32(index)) }
+    }
+    for (section, area) in areas.enumerated() {
+      list.appendClip(tileRect(sections[section].tile))
       if first == nil {
-        // A point past the tile on every side: the page snaps the clip to device pixels.
-        list.appendFill(rect.insetBy(dx: -1, dy: -1), color: DrawView.backgroundGray)
-        for circle in drawing.circles where circle.paintedBounds.intersects(rect) {
+        list.appendFill(area, color: DrawView.backgroundGray)
+        for circle in drawing.circles where circle.paintedBounds.intersects(area) {
           list.appendCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)
         }
       }
-      for index in (first ?? 0)..<lines.count where index != held && lines[index].paintedBounds.intersects(rect) {
-        let line = lines[index]
+      for index in members[section] {
+        let line = lines[Int(index)]
         list.appendSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
       }
     }
     return list
   }
+}
+
+/// A tile of the static layer and the part of it to paint (all of it, or
+/// where a change's damage lies).
+struct TileSection {
+  let tile: Int
+  let area: Rect
 }

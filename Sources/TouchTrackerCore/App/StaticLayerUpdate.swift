@@ -6,7 +6,10 @@ public enum StaticLayerUpdate {
   case whole(RenderList)
   /// Paint the lines finished since over the tiles they meet.
   case append(RenderList)
-  /// Paint these tiles again (each section fills its tile with the
-  /// background, then paints the shapes that meet it).
+  /// Paint these rectangles (the changes' damage) again. Each section is
+  /// the part of one rectangle in one tile: it fills that part with the
+  /// background and paints the shapes that meet it, clipped to the tile;
+  /// the host paints it apart and copies only the part (see
+  /// `DrawView.staticLayer(sections:)`).
   case repaint([Rect], RenderList)
 }
