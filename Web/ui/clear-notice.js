@@ -23,7 +23,7 @@ export function pageCommandFollows() {
 export function checkForClear(state = coreState()) {
   const shapes = state.lines + state.circles;
   const was = before;
-  before = { shapes, selected: state.selectedLine !== null, changeCount: state.changeCount };
+  before = { shapes, selected: state.selectedLine !== null || state.selectedCircle != null, changeCount: state.changeCount };
   const byPage = ownCommand;
   ownCommand = false;
   if (!was || byPage || state.changeCount === was.changeCount) return;

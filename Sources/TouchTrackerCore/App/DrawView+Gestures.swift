@@ -69,7 +69,7 @@ extension DrawView: GestureRecognizerDelegate {
 
   func canPerformDrawViewAction(_ action: Action) -> Bool {
     switch DrawViewAction(action) {
-    case .delete: selectedLineIndex != nil
+    case .delete: selectedLineIndex != nil || selectedCircleIndex != nil
     case .undo: canUndo
     case .redo: canRedo
     case .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap: true
@@ -96,10 +96,33 @@ extension DrawView: GestureRecognizerDelegate {
     lineIndex.nearest(to: point, within: DrawView.selectionRadius, in: drawing.lines)
   }
 
+  /// The circle whose outline passes nearest `point`, within
+  /// `selectionRadius` of it (the front-most of equally near ones). A scan:
+  /// drawings hold far fewer circles than lines.
+  public func indexOfCircle(at point: Point) -> Int? {
+    var best: Int?
+    var bestDistance = DrawView.selectionRadius
+    for index in drawing.circles.indices {
+      let circle = drawing.circles[index]
+      let distance = abs(point.distance(to: circle.center) - circle.radius)
+      if distance <= bestDistance {
+        best = index
+        bestDistance = distance
+      }
+    }
+    return best
+  }
+
+  /// No line or circle selected.
+  func clearSelection() {
+    selectedLineIndex = nil
+    selectedCircleIndex = nil
+  }
+
   private func clearAll() {
     linesInProgress.removeAll()
     circlesInProgress.removeAll()
-    selectedLineIndex = nil
+    clearSelection()
     application?.menuController.hideMenu()
     if !drawing.isEmpty { commit(.clear(drawing)) }
     setNeedsDisplay()
@@ -107,10 +130,12 @@ extension DrawView: GestureRecognizerDelegate {
 
   private func tap() {
     let point = tapRecognizer.location(in: self)
+    // A line near the tap wins over a circle near it.
     selectedLineIndex = indexOfLine(at: point)
+    selectedCircleIndex = selectedLineIndex == nil ? indexOfCircle(at: point) : nil
     becomeFirstResponder()
     guard let menu = application?.menuController else { return }
-    if selectedLineIndex != nil {
+    if selectedLineIndex != nil || selectedCircleIndex != nil {
       menu.menuItems = [MenuItem(title: "Delete", action: .delete)]
       menu.showMenu(from: self, at: point)
     } else {
@@ -118,9 +143,16 @@ extension DrawView: GestureRecognizerDelegate {
     }
   }
 
+  /// Deletes the selected line or circle ("Delete" in its menu).
   public func deleteSelectedLine() {
+    if let index = selectedCircleIndex, drawing.circles.indices.contains(index) {
+      clearSelection()
+      application?.menuController.hideMenu()
+      commit(.deleteCircle(at: index, drawing.circles[index]))
+      return
+    }
     guard let index = selectedLineIndex, drawing.lines.indices.contains(index) else { return }
-    selectedLineIndex = nil
+    clearSelection()
     application?.menuController.hideMenu()
     commit(.deleteLine(at: index, drawing.lines[index]))
   }
@@ -128,13 +160,14 @@ extension DrawView: GestureRecognizerDelegate {
   /// Drops the selection and its menu (Escape in the browser).
   public func deselect() {
     finishHeldMove()
-    selectedLineIndex = nil
+    clearSelection()
     application?.menuController.hideMenu()
   }
 
   private func longPress() {
     switch longPressRecognizer.state {
     case .began:
+      selectedCircleIndex = nil
       selectedLineIndex = indexOfLine(at: longPressRecognizer.location(in: self))
       lineBeforeMove = selectedLineIndex.map { drawing.lines[$0] }
       // The held line leaves the static layer and follows the finger in the live one.
@@ -211,8 +244,9 @@ extension DrawView: GestureRecognizerDelegate {
   /// nothing on a touch screen able to act on it. A line held by a long
   /// press stays selected.
   func windowTouchBegan() {
-    guard selectedLineIndex != nil, lineBeforeMove == nil, application?.menuController.isMenuVisible == false
+    guard selectedLineIndex != nil || selectedCircleIndex != nil, lineBeforeMove == nil,
+      application?.menuController.isMenuVisible == false
     else { return }
-    selectedLineIndex = nil
+    clearSelection()
   }
 }

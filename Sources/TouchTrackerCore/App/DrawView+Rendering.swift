@@ -88,6 +88,11 @@ extension DrawView {
       let line = drawing.lines[index]
       context.strokeSegment(from: line.begin, to: line.end, color: DrawView.selectedColor, width: line.width)
     }
+    if let index = selectedCircleIndex, drawing.circles.indices.contains(index) {
+      let circle = drawing.circles[index]
+      context.strokeCircle(
+        center: circle.center, radius: circle.radius, color: DrawView.selectedColor, width: circle.width)
+    }
     for progress in circlesInProgress {
       let circle = progress.circle
       context.strokeCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)

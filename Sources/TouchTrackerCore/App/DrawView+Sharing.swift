@@ -18,6 +18,9 @@ extension DrawView {
   public func receiveChanges(_ changes: [Change]) {
     guard !changes.isEmpty else { return }
     let selectedID = selectedLineIndex.flatMap { drawing.lines.indices.contains($0) ? drawing.lines[$0].id : nil }
+    let selectedCircleID = selectedCircleIndex.flatMap {
+      drawing.circles.indices.contains($0) ? drawing.circles[$0].id : nil
+    }
     var damage: Rect? = AppliedChange.nothing
     // Only a change of others that appends one line to the end is painted as an append.
     var isAppend = unconfirmed.isEmpty && changes.count == 1
@@ -43,6 +46,7 @@ extension DrawView {
     undoStack.forget(lines: removedLines, circles: removedCircles)
     ids.skip(past: drawing)
     reselect(selectedID)
+    reselectCircle(selectedCircleID)
     if damage == AppliedChange.nothing { return }
     drawingVersion += 1
     layerLog.record(version: drawingVersion, damage: damage, isAppend: isAppend)
@@ -100,6 +104,18 @@ extension DrawView {
 
   /// Finds the selected (or held) line again after positions moved; if
   /// someone else took it out, the selection, its menu and the hold end.
+  /// Finds the selected circle again; if someone else took it out, the
+  /// selection and its menu end.
+  private func reselectCircle(_ id: ShapeID?) {
+    guard let id else { return }
+    if let index = drawing.circles.firstIndex(where: { $0.id == id }) {
+      selectedCircleIndex = index
+      return
+    }
+    selectedCircleIndex = nil
+    application?.menuController.hideMenu()
+  }
+
   private func reselect(_ id: ShapeID?) {
     guard let id else { return }
     if let index = drawing.lines.firstIndex(where: { $0.id == id }) {

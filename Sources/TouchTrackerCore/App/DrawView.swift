@@ -22,6 +22,10 @@ public final class DrawView: View {
   public internal(set) var selectedLineIndex: Int? {
     didSet { if selectedLineIndex != oldValue { setNeedsDisplay() } }
   }
+  /// The circle a tap selected (a line and a circle are never both selected).
+  public internal(set) var selectedCircleIndex: Int? {
+    didSet { if selectedCircleIndex != oldValue { setNeedsDisplay() } }
+  }
   /// Set while a long press holds a line, so that only then panning moves it.
   var lineBeforeMove: Line?
 
@@ -187,6 +191,7 @@ public final class DrawView: View {
   private func didChange(_ applied: AppliedChange, publishing change: Change) {
     lineIndex.apply(applied.edit, lines: drawing.lines)
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
+    if let selected = selectedCircleIndex, selected >= drawing.circles.count { selectedCircleIndex = nil }
     drawingVersion += 1
     layerLog.record(version: drawingVersion, damage: applied.damage, isAppend: applied.edit == .appended)
     if publishesChanges {
@@ -242,7 +247,7 @@ public final class DrawView: View {
     undoStack.removeAll()
     published.removeAll()
     unconfirmed.removeAll()
-    selectedLineIndex = nil
+    clearSelection()
     lineIndex.invalidate()
     restructureStaticLayer(damage: nil)
     setNeedsDisplay()
@@ -253,7 +258,7 @@ public final class DrawView: View {
   public func undo() {
     finishHeldMove()
     guard let change = undoStack.undo() else { return }
-    selectedLineIndex = nil
+    clearSelection()
     application?.menuController.hideMenu()
     didChange(drawing.applyTracked(change), publishing: change)
   }
@@ -261,7 +266,7 @@ public final class DrawView: View {
   public func redo() {
     finishHeldMove()
     guard let change = undoStack.redo() else { return }
-    selectedLineIndex = nil
+    clearSelection()
     application?.menuController.hideMenu()
     didChange(drawing.applyTracked(change), publishing: change)
   }

@@ -9,7 +9,7 @@ extension DrawingChange {
   public var damage: Rect? {
     switch self {
     case .addLine(let line), .deleteLine(_, let line): line.paintedBounds
-    case .addCircle(let circle): circle.paintedBounds
+    case .addCircle(let circle), .deleteCircle(_, let circle): circle.paintedBounds
     case .moveLine(_, let from, let to): from.paintedBounds.union(to.paintedBounds)
     case .clear: nil
     }

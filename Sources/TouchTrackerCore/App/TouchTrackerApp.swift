@@ -74,7 +74,7 @@ public final class TouchTrackerApp {
     AppState(
       selectedLine: drawView.selectedLineIndex, menu: application.menuController.visibleItemTitles,
       paletteVisible: controller.isPaletteVisible, linesInProgress: drawView.linesInProgressCount,
-      circlesInProgress: drawView.circlesInProgressCount)
+      circlesInProgress: drawView.circlesInProgressCount, selectedCircle: drawView.selectedCircleIndex)
   }
 
   /// Resizes the window and the canvas (the browser window changed size).
@@ -105,9 +105,16 @@ public struct AppState: Equatable, Sendable {
   public var paletteVisible: Bool
   public var linesInProgress: Int
   public var circlesInProgress: Int
+  /// The selected circle's position; written only when there is one, so
+  /// the state of every drawing without a selected circle reads as before.
+  public var selectedCircle: Int?
 
-  public init(selectedLine: Int?, menu: [String], paletteVisible: Bool, linesInProgress: Int, circlesInProgress: Int) {
+  public init(
+    selectedLine: Int?, menu: [String], paletteVisible: Bool, linesInProgress: Int, circlesInProgress: Int,
+    selectedCircle: Int? = nil
+  ) {
     self.selectedLine = selectedLine
+    self.selectedCircle = selectedCircle
     self.menu = menu
     self.paletteVisible = paletteVisible
     self.linesInProgress = linesInProgress
@@ -128,6 +135,7 @@ extension AppState {
     json.bool("paletteVisible", paletteVisible)
     json.number("linesInProgress", Double(linesInProgress))
     json.number("circlesInProgress", Double(circlesInProgress))
+    if let selectedCircle { json.number("selectedCircle", Double(selectedCircle)) }
   }
 }
 

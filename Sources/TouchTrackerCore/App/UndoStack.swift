@@ -5,6 +5,9 @@ public enum DrawingChange: Equatable, Sendable {
   case addLine(Line)
   case addCircle(Circle)
   case deleteLine(at: Int, Line)
+  /// A circle deleted from position `at`. Undoing it puts the circle back
+  /// in front of the others (a change adds circles at the end).
+  case deleteCircle(at: Int, Circle)
   case moveLine(at: Int, from: Line, to: Line)
   case clear(Drawing)
 
@@ -14,6 +17,7 @@ public enum DrawingChange: Equatable, Sendable {
     case .addLine(let line): drawing.lines.append(line)
     case .addCircle(let circle): drawing.circles.append(circle)
     case .deleteLine(let index, _): drawing.lines.remove(at: index)
+    case .deleteCircle(let index, _): drawing.circles.remove(at: index)
     case .moveLine(let index, _, let to): drawing.lines[index] = to
     case .clear: drawing = Drawing()
     }
@@ -25,6 +29,7 @@ public enum DrawingChange: Equatable, Sendable {
     case .addLine(let line): .add(lines: [line], circles: [], at: nil)
     case .addCircle(let circle): .add(lines: [], circles: [circle], at: nil)
     case .deleteLine(_, let line): .deleteLine(line.id)
+    case .deleteCircle(_, let circle): .deleteCircle(circle.id)
     case .moveLine(_, _, let to): .moveLine(to.id, begin: to.begin, end: to.end)
     case .clear: .clear
     }
@@ -36,6 +41,7 @@ public enum DrawingChange: Equatable, Sendable {
     case .addLine(let line): .deleteLine(line.id)
     case .addCircle(let circle): .deleteCircle(circle.id)
     case .deleteLine(let index, let line): .add(lines: [line], circles: [], at: index)
+    case .deleteCircle(_, let circle): .add(lines: [], circles: [circle], at: nil)
     case .moveLine(_, let from, _): .moveLine(from.id, begin: from.begin, end: from.end)
     case .clear(let previous): .add(lines: previous.lines, circles: previous.circles, at: nil)
     }
@@ -45,7 +51,7 @@ public enum DrawingChange: Equatable, Sendable {
   var lineEdit: LineIndex.Edit {
     switch self {
     case .addLine: .appended
-    case .addCircle: .none
+    case .addCircle, .deleteCircle: .none
     case .deleteLine(let index, _): .removed(index)
     case .moveLine(let index, _, _): .moved(index)
     case .clear: .everything

@@ -1,0 +1,88 @@
+import Testing
+import TouchTrackerCore
+
+/// Circles are objects (issue 10, item 9): a tap within 20 pt of a circle's
+/// outline selects it and shows "Delete"; deleting is one change, undone
+/// and redone like a line's.
+@Suite struct CircleSelectionTests {
+  /// An app with one circle of radius 100 about (400, 400), its clock at 2 s.
+  private func appWithOneCircle() throws -> TouchTrackerApp {
+    let app = TouchTrackerApp()
+    app.drawView.publishesChanges = true
+    try app.send([began(1, 300, 300), began(2, 500, 500)], at: 0)
+    try app.send([moved(1, 315, 315), moved(2, 515, 515)], at: 0.05)
+    try app.send([moved(1, 300, 300), moved(2, 500, 500)], at: 0.1)
+    try app.send([ended(1, 300, 300), ended(2, 500, 500)], at: 0.15)
+    app.advanceClock(to: 2)
+    #expect(app.drawing.circles.count == 1)
+    #expect(app.drawing.circles.first?.center == Point(x: 400, y: 400))
+    _ = app.drawView.takeChanges()
+    return app
+  }
+
+  @Test func aTapNearTheOutlineSelectsTheCircleAndShowsDelete() throws {
+    let app = try appWithOneCircle()
+    try app.tap(at: Point(x: 515, y: 400), time: 2)
+    app.settle()
+    #expect(app.drawView.selectedCircleIndex == 0)
+    #expect(app.state.selectedCircle == 0 && app.state.selectedLine == nil)
+    #expect(app.state.menu == ["Delete"])
+    let circle = app.drawing.circles[0]
+    #expect(
+      app.renderLiveLayer().commands.contains(
+        .circle(center: circle.center, radius: circle.radius, color: DrawView.selectedColor, width: circle.width)))
+  }
+
+  /// Inside a circle, away from its outline, is empty canvas: a tap there
+  /// selects nothing (and draws nothing).
+  @Test func aTapAtTheCenterDoesNotSelectIt() throws {
+    let app = try appWithOneCircle()
+    try app.tap(at: Point(x: 400, y: 400), time: 2)
+    app.settle()
+    #expect(app.drawView.selectedCircleIndex == nil)
+    #expect(app.state.menu.isEmpty)
+    try app.tap(at: Point(x: 400, y: 279), time: 3)
+    app.settle()
+    #expect(app.drawView.selectedCircleIndex == nil, "21 pt outside the outline")
+  }
+
+  @Test func deleteRemovesTheCircleAndUndoAndRedoFollow() throws {
+    let app = try appWithOneCircle()
+    let circle = app.drawing.circles[0]
+    try app.tap(at: Point(x: 400, y: 290), time: 2)
+    app.settle()
+    try app.tap(title: "Delete", at: 3)
+    #expect(app.drawing.circles.isEmpty)
+    #expect(app.state.menu.isEmpty && app.state.selectedCircle == nil)
+    #expect(app.drawView.takeChanges().map { $0.change } == [.deleteCircle(circle.id)])
+    app.undo()
+    #expect(app.drawing.circles == [circle], "the same circle, id and all")
+    app.redo()
+    #expect(app.drawing.circles.isEmpty)
+  }
+
+  /// A line near the tap wins over a circle near it.
+  @Test func aLineNearTheTapWinsOverACircle() throws {
+    let app = try appWithOneCircle()
+    try app.drawLine(from: Point(x: 450, y: 300), to: Point(x: 600, y: 300), at: 2)
+    app.advanceClock(to: 3)
+    try app.tap(at: Point(x: 490, y: 310), time: 3)
+    app.settle()
+    #expect(app.state.selectedLine == 0)
+    #expect(app.drawView.selectedCircleIndex == nil)
+  }
+
+  /// As a line's: the selection lasts as long as its menu, and the state
+  /// reports `selectedCircle` only while there is one (replays of every
+  /// drawing without one read as before).
+  @Test func drawingElsewhereDeselectsTheCircle() throws {
+    let app = try appWithOneCircle()
+    try app.tap(at: Point(x: 515, y: 400), time: 2)
+    app.settle()
+    #expect(app.state.selectedCircle == 0)
+    try app.drawLine(from: Point(x: 50, y: 700), to: Point(x: 200, y: 700), at: 3)
+    #expect(app.drawView.selectedCircleIndex == nil)
+    #expect(app.state.menu.isEmpty)
+    #expect(app.state.selectedCircle == nil)
+  }
+}

@@ -1,0 +1,49 @@
+"""Circles are objects (issue 10, problem 9): a tap on a circle's outline
+selects it and shows "Delete", which removes it as one undoable change.
+Real CDP touches on a phone; no server needed."""
+
+from test_help_and_notices import notice
+from test_menus_and_palette import GREEN_SELECTED, text
+from touchscreen import Touchscreen
+
+
+def draw_circle(touch):
+    """A circle of radius 70 about (195, 420), drawn by two fingers moving together."""
+    touch.down(a=(125, 350), b=(265, 490))
+    touch.move(a=(140, 365), b=(280, 505))
+    touch.move(a=(125, 350), b=(265, 490))
+    touch.up("a", "b")
+    touch.settle()
+    circles = touch.document()["circles"]
+    assert [(c["center"], c["radius"]) for c in circles] == [({"x": 195, "y": 420}, 70)]
+
+
+def test_a_tap_on_a_circles_outline_selects_it_and_delete_removes_it_undoably(phone):
+    touch = Touchscreen(phone)
+    draw_circle(touch)
+
+    touch.tap((195 + 78, 420))  # 8 pt outside the outline
+    touch.wait_for("touchtracker.state().menu.length === 1")
+    assert touch.state()["selectedCircle"] == 0
+    assert touch.pixel(195, 420 - 70) == GREEN_SELECTED, "the selected circle is drawn green"
+
+    delete = text(phone, "Delete")
+    touch.tap((delete["x"], delete["y"]))
+    touch.settle()
+    assert touch.document()["circles"] == []
+    assert "selectedCircle" not in touch.state()
+    assert not notice(phone).is_visible(), "deleting the only shape is not announced as a clear"
+
+    phone.click("[data-command=undo]")
+    touch.settle()
+    assert len(touch.document()["circles"]) == 1
+
+
+def test_a_tap_inside_a_circle_away_from_its_outline_selects_nothing(phone):
+    touch = Touchscreen(phone)
+    draw_circle(touch)
+    touch.tap((195, 420))
+    touch.skip_time(1)
+    state = touch.state()
+    assert state["menu"] == [] and "selectedCircle" not in state
+    assert len(touch.document()["circles"]) == 1
