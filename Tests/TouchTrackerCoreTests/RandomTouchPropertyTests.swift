@@ -10,8 +10,9 @@ import TouchTrackerTestSupport
 ///
 /// Invariants checked after every event (see `TouchSession.checkInvariants`):
 /// 1. The application accepts every event (the input is valid) and nothing traps.
-/// 2. The selection, if any, is a line of the drawing; a visible menu always
-///    belongs to a selected line (tapping "Delete" must delete something).
+/// 2. The selection, if any, is a line or (never both) a circle of the
+///    drawing; a visible menu always belongs to a selection (tapping
+///    "Delete" must delete something).
 /// 3. Finished lines are never lost by themselves: the number of lines drops
 ///    only in an event that undoes (also by a two-finger tap), redoes,
 ///    deletes (the menu) or clears (a double tap), as the event-order log shows.
@@ -269,8 +270,14 @@ final class TouchSession {
     if let selected = state.selectedLine, !lines.indices.contains(selected) {
       problems.append("selected line \(selected) of \(lines.count)")
     }
-    if !state.menu.isEmpty && state.selectedLine == nil {
-      problems.append("menu \(state.menu) shown without a selected line")
+    if let selected = state.selectedCircle, !app.drawing.circles.indices.contains(selected) {
+      problems.append("selected circle \(selected) of \(app.drawing.circles.count)")
+    }
+    if state.selectedLine != nil && state.selectedCircle != nil {
+      problems.append("a line and a circle selected at once")
+    }
+    if !state.menu.isEmpty && state.selectedLine == nil && state.selectedCircle == nil {
+      problems.append("menu \(state.menu) shown without a selected line or circle")
     }
     if !command && lines.count < linesBefore.count {
       problems.append("lines went from \(linesBefore.count) to \(lines.count) without undo, delete or clear")
