@@ -17,6 +17,18 @@ import TouchTrackerCore
     return (application, scrollView, content)
   }
 
+  /// `setUp()` with the content zoomable between `minimum` and `maximum`.
+  private func setUpZooming(_ minimum: Double, _ maximum: Double) -> (Application, ScrollView, RecordingView, Delegate)
+  {
+    let (application, scrollView, content) = setUp()
+    let delegate = Delegate()
+    delegate.zoomed = content
+    scrollView.delegate = delegate
+    scrollView.minimumZoomScale = minimum
+    scrollView.maximumZoomScale = maximum
+    return (application, scrollView, content, delegate)
+  }
+
   /// flowkey `testDefaultValuesOfProperties` and `testInitialProperties`
   /// (without the scroll indicators, which this scroll view does not draw).
   @Test func theContentOffsetIsTheBoundsOrigin() {
@@ -128,12 +140,7 @@ import TouchTrackerCore
   /// Pinching zooms the delegate's view between the zoom scales, keeps the
   /// point under the fingers there, and sizes the content to it.
   @Test func aPinchZoomsAboutTheFingers() throws {
-    let (application, scrollView, content) = setUp()
-    let delegate = Delegate()
-    delegate.zoomed = content
-    scrollView.delegate = delegate
-    scrollView.minimumZoomScale = 0.5
-    scrollView.maximumZoomScale = 3
+    let (application, scrollView, content, delegate) = setUpZooming(0.5, 3)
     #expect(scrollView.pinchGestureRecognizer != nil)
     try application.send([began(1, 150, 200), began(2, 250, 200)], at: 0)
     try application.send([moved(1, 100, 200), moved(2, 300, 200)], at: 0.02)
@@ -243,12 +250,7 @@ import TouchTrackerCore
   /// After a pinch, the finger left drags on from where the zoom left the
   /// content, not from where the drag began.
   @Test func aDragGoesOnFromWhereThePinchLeftIt() throws {
-    let (application, scrollView, content) = setUp()
-    let delegate = Delegate()
-    delegate.zoomed = content
-    scrollView.delegate = delegate
-    scrollView.minimumZoomScale = 1
-    scrollView.maximumZoomScale = 4
+    let (application, scrollView, _, delegate) = setUpZooming(1, 4)
     try application.send([began(1, 150, 200), began(2, 250, 200)], at: 0)
     try application.send([moved(1, 100, 200), moved(2, 300, 200)], at: 0.02)
     try application.send([ended(2, 300, 200)], at: 0.04)
@@ -258,6 +260,7 @@ import TouchTrackerCore
     #expect(scrollView.contentOffset.x == afterZoom.x)
     #expect(abs(scrollView.contentOffset.y - (afterZoom.y + 50)) < 1e-9)
     try application.send([ended(1, 100, 150)], at: 0.08)
+    #expect(delegate.calls.contains("didZoom"))
   }
 
 }

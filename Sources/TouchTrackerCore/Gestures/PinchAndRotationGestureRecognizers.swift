@@ -30,6 +30,16 @@ extension GestureRecognizer {
     while self.touches.count > 2, let last = self.touches.last { ignore(last, for: event) }
   }
 
+  /// After a move: in `.possible`, begins once the measure is past the
+  /// threshold; recognizing, reports the change.
+  func moveTwoTouchGesture(pastThreshold: Bool) {
+    if state == .possible {
+      if pastThreshold { set(.began, because: .matched) }
+    } else if state.isActive {
+      state = .changed
+    }
+  }
+
   /// A lift ends the gesture once recognizing, and fails it before.
   func endTwoTouchGesture() {
     if state.isActive {
@@ -84,11 +94,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     let interval = event.timestamp - lastTimestamp
     velocity = interval > 0 ? (scale - oldScale) / interval : 0
     lastTimestamp = event.timestamp
-    if state == .possible {
-      if abs(now - distanceAtStart) > hysteresis { set(.began, because: .matched) }
-    } else if state.isActive {
-      state = .changed
-    }
+    moveTwoTouchGesture(pastThreshold: abs(now - distanceAtStart) > hysteresis)
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
@@ -147,11 +153,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     let interval = event.timestamp - lastTimestamp
     velocity = interval > 0 ? step / interval : 0
     lastTimestamp = event.timestamp
-    if state == .possible {
-      if abs(turned) > hysteresis { set(.began, because: .matched) }
-    } else if state.isActive {
-      state = .changed
-    }
+    moveTwoTouchGesture(pastThreshold: abs(turned) > hysteresis)
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
