@@ -127,18 +127,20 @@ import Testing
       let app = TouchTrackerApp()
       app.drawView.options.widthMode = .bySpeed
       try app.send([began(1, 100, 100)], at: 0)
-      let corner = TouchSample(location: Point(x: 300, y: 100), timestamp: 0.05)
+      let corner = TouchSample(location: Point(x: 300, y: 100), timestamp: 0.5)
       if coalesced {
-        try app.send([TouchInput(id: 1, phase: .moved, location: Point(x: 300, y: 300), coalesced: [corner])], at: 0.1)
+        try app.send([TouchInput(id: 1, phase: .moved, location: Point(x: 300, y: 300), coalesced: [corner])], at: 1)
       } else {
-        try app.send([moved(1, 300, 100)], at: 0.05)
-        try app.send([moved(1, 300, 300)], at: 0.1)
+        try app.send([moved(1, 300, 100)], at: 0.5)
+        try app.send([moved(1, 300, 300)], at: 1)
       }
-      try app.send([ended(1, 300, 300)], at: 0.1)
+      try app.send([ended(1, 300, 300)], at: 1)
       return try #require(app.drawing.lines.first?.width)
     }
     #expect(try width(coalesced: true) == width(coalesced: false))
-    #expect(try width(coalesced: true) == DrawingOptions(widthMode: .bySpeed).width(forSpeed: 4000))
+    #expect(
+      try width(coalesced: true) == DrawingOptions(widthMode: .bySpeed).width(forSpeed: 400),
+      "400 points in 1 s, not the 283 of the chord")
   }
 }
 

@@ -405,11 +405,7 @@ final class PageHost {
 
   var colorsByAngle: Bool {
     get { app.drawView.options.colorsByAngle }
-    set {
-      var options = app.drawView.options
-      options.colorsByAngle = newValue
-      perform(.options(options))
-    }
+    set { changeOptions { options in options.colorsByAngle = newValue } }
   }
 
   /// What the page's own controls cover (toolbar, messages). Refused unless
@@ -430,21 +426,20 @@ final class PageHost {
 
   var widthsBySpeed: Bool {
     get { app.drawView.options.widthMode == .bySpeed }
-    set {
-      var options = app.drawView.options
-      options.widthMode = newValue ? .bySpeed : .fixed
-      perform(.options(options))
-    }
+    set { changeOptions { options in options.widthMode = newValue ? .bySpeed : .fixed } }
+  }
+
+  /// Changes the options as a page command does (recorded, as a replay applies it).
+  private func changeOptions(_ change: (inout DrawingOptions) -> Void) {
+    var options = app.drawView.options
+    change(&options)
+    perform(.options(options))
   }
 
   /// Palm rejection (`DrawingOptions.penOnlyDraws`).
   var penOnlyDraws: Bool {
     get { app.drawView.options.penOnlyDraws }
-    set {
-      var options = app.drawView.options
-      options.penOnlyDraws = newValue
-      perform(.options(options))
-    }
+    set { changeOptions { options in options.penOnlyDraws = newValue } }
   }
 
   /// The state as JSON: what `touchtracker replay` reports, plus what the toolbar shows.
