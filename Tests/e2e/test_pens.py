@@ -128,3 +128,37 @@ def test_the_toolbar_toggle_turns_palm_rejection_off_from_the_keyboard(page, tou
     assert len(touch.document()["lines"]) == 2, "off, a finger draws beside the pen"
     page.keyboard.press("Space")
     assert toggle.get_attribute("aria-pressed") == "true"
+
+
+def test_a_recorded_pen_session_replays_to_the_document_the_page_saved(browser, server, tmp_path):
+    from test_recorder import replay_document, saved_document
+    from test_saving import open_drawing, wait_until_saved
+
+    page, touch = open_drawing(browser, server, "pens")
+    page.evaluate("touchtracker.ready")
+    page.keyboard.press("i")
+    page.wait_for_function("touchtracker.inspector().on")
+    page.click('[data-recorder="record"]')
+    pen = Pen(touch)
+    pen.down((60, 100), 0.2, tiltX=20, tiltY=-10)
+    for step, force in enumerate([0.3, 0.55, 0.8, 0.45], start=1):
+        pen.move((60 + 60 * step, 100 + 7 * step), force, tiltX=20, tiltY=-10)
+    touch.line((80, 400), (300, 420), name="palm")
+    pen.up((300, 128))
+    pen.line((60, 250), (320, 260), force=0.9)
+    page.click('[data-recorder="record"]')
+    wait_until_saved(touch)
+
+    with page.expect_download() as info:
+        page.click('[data-recorder="save"]')
+    path = tmp_path / "pens.trace.json"
+    info.value.save_as(path)
+    touches = [t for event in json.loads(path.read_text())["events"] for t in event.get("touches", [])]
+    pens = [t for t in touches if t.get("type") == "pencil"]
+    assert pens and all(t["maxForce"] == 2 for t in pens)
+    assert {round(t.get("force", 0), 2) for t in pens} >= {0.4, 0.6, 1.1, 1.6, 0.9, 1.8}
+    assert any("altitude" in t and "azimuth" in t for t in pens), "the pen's tilt"
+    saved = saved_document(server, "pens")
+    assert [line["width"] for line in json.loads(saved)["lines"]] == [9, 18], "the palm drew nothing"
+    assert replay_document(server, path) == saved, "byte for byte"
+    assert page.errors == []
