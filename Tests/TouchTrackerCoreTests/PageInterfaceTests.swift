@@ -46,6 +46,11 @@ import Testing
     #expect(page == core)
   }
 
+  @Test func touchTypesMatch() throws {
+    let core = Dictionary(uniqueKeysWithValues: TouchType.allCases.map { ($0.name, Int($0.rawValue)) })
+    #expect(try object("TOUCH_TYPE") == core)
+  }
+
   @Test func touchStatusesMatchAndAreDistinct() throws {
     let page = try object("STATUS")
     let core = Dictionary(uniqueKeysWithValues: PageHost.TouchStatus.allCases.map { ($0.name, Int($0.rawValue)) })

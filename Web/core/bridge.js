@@ -6,6 +6,8 @@
 
 /** Touch phases as `tt_touch` takes them. */
 export const PHASE = { began: 0, moved: 1, stationary: 2, ended: 3, cancelled: 4 };
+/** What made a touch, as `tt_touch` takes it (TouchType.swift). */
+export const TOUCH_TYPE = { direct: 0, pencil: 1, indirectPointer: 2 };
 /** What `tt_touch` answers. */
 export const STATUS = { queued: 0, unknownPhase: 1, notFinite: 2, notDown: 3, refused: 4 };
 /** Floats per render command: [kind, a, b, c, d, width, rgb, extra] (RenderList.swift). */

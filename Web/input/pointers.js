@@ -2,11 +2,11 @@
 // touch, reported to the core as it happens and committed once per animation
 // frame (app.js calls tt_commit with `lastInputTime()`).
 
-import { PHASE, STATUS, coreTime, tt } from '../core/bridge.js';
+import { PHASE, STATUS, TOUCH_TYPE, coreTime, tt } from '../core/bridge.js';
 
 /** Pointers down on the canvas: pointerId -> predicted position (or null). */
 export const pointers = new Map();
-/** Each pointer's type (touch, pen, mouse) by id, for the inspector; the core has no types. */
+/** Each pointer's type (touch, pen, mouse) by id, for the inspector's names. */
 export const pointerTypes = new Map();
 /** Each pointer's last phase as this page reported it, for the inspector (a touch a recognizer took never reaches the view). */
 export const pointerPhases = new Map();
@@ -25,17 +25,55 @@ export const PHASE_NAMES = Object.fromEntries(Object.entries(PHASE).map(([name, 
 /** The timestamp (s) of the newest input reported, for committing a frame. */
 export const lastInputTime = () => latest;
 
+/** Pen, finger, mouse: `Touch.type` (UIKit calls a mouse or trackpad an indirect pointer). */
+const TYPES = { pen: TOUCH_TYPE.pencil, touch: TOUCH_TYPE.direct, mouse: TOUCH_TYPE.indirectPointer };
+
+/**
+ * A pointer event's force as the core takes it (UIKit's: 1.0 an average
+ * touch). Pointer Events' `pressure` runs 0–1 and is 0.5 for a press the
+ * hardware cannot measure, so force is twice the pressure, up to 2: an
+ * unmeasured press reads as an average one. A mouse has no force (0, 0).
+ */
+const force = (event) => (event.pointerType === 'mouse' ? 0 : 2 * (event.pressure || 0));
+const maximumForce = (event) => (event.pointerType === 'mouse' ? 0 : 2);
+
+/**
+ * A pen's altitude and azimuth in radians: the event's own where the
+ * browser has them, else from `tiltX`/`tiltY` (degrees), as the Pointer
+ * Events spec converts them. A finger reads as perpendicular (π/2, 0).
+ */
+function angles(event) {
+  if (typeof event.altitudeAngle === 'number') return [event.altitudeAngle, event.azimuthAngle || 0];
+  const tx = Math.tan(((event.tiltX || 0) * Math.PI) / 180);
+  const ty = Math.tan(((event.tiltY || 0) * Math.PI) / 180);
+  if (!tx && !ty) return [Math.PI / 2, 0];
+  return [Math.atan(1 / Math.hypot(tx, ty)), (Math.atan2(ty, tx) + 2 * Math.PI) % (2 * Math.PI)];
+}
+
 function report(canvas, event, phase, id, at = null) {
   const rect = canvas.getBoundingClientRect();
   const time = coreTime(event.timeStamp);
   latest = Math.max(latest, time);
   const x = at ? at.x : event.clientX - rect.left;
   const y = at ? at.y : event.clientY - rect.top;
-  const status = tt.tt_touch(id, phase, x, y, time);
+  // The touch that stays under an Alt-drag is a finger: it has no force or angles.
+  const [altitude, azimuth] = at ? [NaN, NaN] : angles(event);
+  const type = TYPES[event.pointerType] ?? TOUCH_TYPE.direct;
+  const status = at
+    ? tt.tt_touch(id, phase, x, y, time)
+    : tt.tt_touch(id, phase, x, y, time, type, force(event), maximumForce(event), altitude, azimuth);
   pointerPhases.set(id, phase);
   // The core counts what it ignored (state().ignoredInput, lastError). A
   // finger it does not know as down is one this page must stop reporting.
   if (status === STATUS.notDown) pointers.delete(id);
+}
+
+/** One coalesced (`predicted` false) or predicted position of pointer `id`, for its next report. */
+function sample(rect, event, id, predicted) {
+  const [altitude, azimuth] = angles(event);
+  const x = event.clientX - rect.left;
+  const y = event.clientY - rect.top;
+  tt.tt_touch_sample(id, predicted ? 1 : 0, x, y, coreTime(event.timeStamp), force(event), altitude, azimuth);
 }
 
 /**
@@ -90,12 +128,16 @@ export function attachInput(canvas, onDown) {
 
   canvas.addEventListener('pointermove', (event) => {
     if (!pointers.has(event.pointerId)) return;
-    const coalesced = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
-    for (const e of coalesced.length ? coalesced : [event]) report(canvas, e, PHASE.moved, event.pointerId);
-    // Predicted positions only draw the line's end ahead of the finger; the core never sees them.
-    const predicted = event.getPredictedEvents ? event.getPredictedEvents() : [];
-    const last = predicted[predicted.length - 1];
+    // One move, carrying the positions the browser coalesced into it (the
+    // last is the event's own) and those it predicts: Event.coalescedTouches(for:).
     const rect = canvas.getBoundingClientRect();
+    const coalesced = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+    for (let i = 0; i < coalesced.length - 1; i++) sample(rect, coalesced[i], event.pointerId, false);
+    const predicted = event.getPredictedEvents ? event.getPredictedEvents() : [];
+    for (const e of predicted) sample(rect, e, event.pointerId, true);
+    report(canvas, event, PHASE.moved, event.pointerId);
+    // The predicted end also draws the line's end ahead of the finger (paint/canvas.js).
+    const last = predicted[predicted.length - 1];
     pointers.set(event.pointerId, last ? { x: last.clientX - rect.left, y: last.clientY - rect.top } : null);
   });
 

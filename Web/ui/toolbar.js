@@ -28,6 +28,7 @@ const commands = {
   redo,
   angle: () => tt.tt_set_colors_by_angle(tt.tt_colors_by_angle() ? 0 : 1),
   speed: () => tt.tt_set_widths_by_speed(tt.tt_widths_by_speed() ? 0 : 1),
+  pen: () => tt.tt_set_pen_only(tt.tt_pen_only() ? 0 : 1),
   help: openHelp,
   png: exportPNG,
   svg: exportSVG,
@@ -51,6 +52,7 @@ export function refreshToolbar(force) {
   toolbar.querySelector('[data-command="redo"]').disabled = !state.canRedo;
   toolbar.querySelector('[data-toggle="angle"]').setAttribute('aria-pressed', state.colorsByAngle);
   toolbar.querySelector('[data-toggle="speed"]').setAttribute('aria-pressed', state.widthsBySpeed);
+  toolbar.querySelector('[data-toggle="pen"]').setAttribute('aria-pressed', state.penOnlyDraws);
   toolbar.querySelector('[data-command="palette"]').setAttribute('aria-pressed', state.paletteVisible);
   const readOnly = access.readOnly;
   for (const button of toolbar.querySelectorAll('#toolbar > button[data-command], #toolbar > button[data-toggle]')) {

@@ -11,13 +11,18 @@ public final class DrawView: View {
   public static let selectionRadius = 20.0
 
   public internal(set) var drawing = Drawing()
-  public var options = DrawingOptions()
+  public var options = DrawingOptions() {
+    didSet { if options.penOnlyDraws != oldValue.penOnlyDraws { updateAllowedTouchTypes() } }
+  }
   var undoStack = UndoStack()
   var lineIndex = LineIndex()
 
   /// Lines being drawn, one per finger, in the order the fingers came down.
   var linesInProgress: [LineInProgress] = []
   var circlesInProgress: [CircleInProgress] = []
+  /// The pens down on this view, and when the last one lifted (`DrawView+Pen.swift`).
+  var pensDown = 0
+  var lastPenLift = -Double.infinity
 
   public internal(set) var selectedLineIndex: Int? {
     didSet { if selectedLineIndex != oldValue { setNeedsDisplay() } }
@@ -66,6 +71,7 @@ public final class DrawView: View {
     super.init(frame: frame)
     isMultipleTouchEnabled = true
     installGestureRecognizers()
+    updateAllowedTouchTypes()
   }
 
   public var linesInProgressCount: Int { linesInProgress.count }
@@ -93,7 +99,9 @@ public final class DrawView: View {
   // MARK: Touches
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
-    if touches.count == 2 {
+    notePens(began: touches)
+    // A finger on the screen while a pen is in use is a palm: it draws nothing.
+    if touches.count == 2 && !rejectsAsPalm(touches[0]) && !rejectsAsPalm(touches[1]) {
       let a = touches[0]
       let b = touches[1]
       circlesInProgress.append(
@@ -101,12 +109,11 @@ public final class DrawView: View {
           first: a.identity, second: b.identity, firstCorner: drawingLocation(of: a),
           secondCorner: drawingLocation(of: b), width: options.lineWidth))
     } else {
-      for touch in touches {
+      for touch in touches where !rejectsAsPalm(touch) {
         let location = drawingLocation(of: touch)
-        linesInProgress.append(
-          LineInProgress(
-            touch: touch.identity, line: Line(begin: location, end: location, color: DrawView.inProgressColor),
-            beganAt: touch.timestamp, travelled: 0))
+        var line = Line(begin: location, end: location, color: DrawView.inProgressColor)
+        if LineInProgress.hasPressure(touch) { line.width = options.width(forPenForce: touch.force) }
+        linesInProgress.append(LineInProgress(touch: touch, line: line))
       }
     }
     setNeedsDisplay()
@@ -118,13 +125,15 @@ public final class DrawView: View {
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    notePens(finished: touches)
     for touch in touches {
       update(with: touch)
       if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
         let progress = linesInProgress.remove(at: index)
         var line = progress.line
         line.color = options.color(for: line.segment)
-        line.width = progress.width(at: touch.timestamp, options: options)
+        // A pen's line keeps the width of its last press (the lift reports no force).
+        if !progress.byPressure { line.width = progress.width(at: touch.timestamp, options: options) }
         line.id = ids.next()
         commit(.addLine(line))
       }
@@ -144,6 +153,7 @@ public final class DrawView: View {
 
   /// Only the cancelled fingers' work is thrown away; other fingers keep drawing.
   public override func touchesCancelled(_ touches: [Touch], with event: Event) {
+    notePens(finished: touches)
     for touch in touches {
       linesInProgress.removeAll { $0.touch == touch.identity }
       circlesInProgress.removeAll { $0.involves(touch.identity) }
@@ -157,14 +167,28 @@ public final class DrawView: View {
     DrawingLimits.clamp(touch.location(in: self))
   }
 
+  private func drawingLocation(ofWindowPoint point: Point) -> Point {
+    DrawingLimits.clamp(convert(fromWindow: point))
+  }
+
   private func update(with touch: Touch) {
     let location = drawingLocation(of: touch)
     if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
+      // The distance runs through the samples the host coalesced into this
+      // event, so a width by speed does not depend on how many there were.
+      for sample in touch.coalescedSamples {
+        let point = drawingLocation(ofWindowPoint: sample.location)
+        linesInProgress[index].travelled += point.distance(to: linesInProgress[index].line.end)
+        linesInProgress[index].line.end = point
+      }
       linesInProgress[index].travelled += location.distance(to: linesInProgress[index].line.end)
       linesInProgress[index].line.end = location
-      // With widths by speed, the line in progress shows the width it would
-      // get if the finger lifted now (it used to stay 10 points, then snap).
-      if options.widthMode == .bySpeed {
+      if linesInProgress[index].byPressure {
+        // A pen's pressure sets the width as it draws; the lift's (none) does not.
+        if touch.phase == .moved { linesInProgress[index].line.width = options.width(forPenForce: touch.force) }
+      } else if options.widthMode == .bySpeed {
+        // With widths by speed, the line in progress shows the width it would
+        // get if the finger lifted now (it used to stay 10 points, then snap).
         linesInProgress[index].line.width = linesInProgress[index].width(at: touch.timestamp, options: options)
       }
     }
@@ -286,6 +310,22 @@ struct LineInProgress {
   let beganAt: Double
   /// The distance the finger moved, for widths by speed.
   var travelled: Double
+  /// Drawn by a pen (not a palm when a pen comes down).
+  let byPen: Bool
+  /// A pen that reports pressure draws it: its force sets the width (`DrawingOptions.width(forPenForce:)`).
+  let byPressure: Bool
+
+  init(touch: Touch, line: Line) {
+    self.touch = touch.identity
+    self.line = line
+    self.beganAt = touch.timestamp
+    self.travelled = 0
+    self.byPen = touch.type == .pencil
+    self.byPressure = LineInProgress.hasPressure(touch)
+  }
+
+  /// Whether `touch`'s line takes its width from its pressure: a pen whose host reports force.
+  static func hasPressure(_ touch: Touch) -> Bool { touch.type == .pencil && touch.maximumPossibleForce > 0 }
 
   /// The width the line gets if its finger lifts at `time`.
   func width(at time: Double, options: DrawingOptions) -> Double {

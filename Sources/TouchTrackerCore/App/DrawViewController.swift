@@ -26,6 +26,7 @@ public final class DrawViewController: ViewController {
     swipeRecognizer.maximumMovementWithFewerTouches = 10
     swipeRecognizer.addTarget(self, action: .showPalette)
     view.addGestureRecognizer(swipeRecognizer)
+    drawView.updateAllowedTouchTypes()
   }
 
   public var isPaletteVisible: Bool { palette != nil }

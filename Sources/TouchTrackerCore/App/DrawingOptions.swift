@@ -23,6 +23,10 @@ public struct DrawingOptions: Hashable, Sendable {
   public private(set) var chosenColor = Color.black
   public var widthMode = WidthMode.fixed
   public var lineWidth = 10.0
+  /// Palm rejection: while a pen is in use (`DrawView.isPenInUse(at:)`),
+  /// fingers do not draw; they still tap, select and move lines. On by
+  /// default: it changes nothing until a pen touches the screen.
+  public var penOnlyDraws = true
 
   public init(colorMode: ColorMode = .fixed(.black), widthMode: WidthMode = .fixed) {
     self.colorMode = colorMode
@@ -42,6 +46,15 @@ public struct DrawingOptions: Hashable, Sendable {
     case .fixed: lineWidth
     case .bySpeed: max(2, min(40, 2 + speed / 60))
     }
+  }
+
+  /// The width of a pen's line pressed with `force` (UIKit's: 1.0 an
+  /// average press, so the page's pressure 0.5): the standard width times
+  /// the force, from 1 to 40 points. A light press (0.2) draws 2 points, an
+  /// average one 10, the browser's full pressure (force 2) 20. It applies
+  /// whatever the width mode: a pen's pressure is its own width.
+  public func width(forPenForce force: Double) -> Double {
+    max(1, min(40, lineWidth * force))
   }
 
   /// The color for a finished line with this geometry.

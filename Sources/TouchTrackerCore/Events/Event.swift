@@ -14,23 +14,81 @@ public struct Event {
   public func touches(for view: View) -> [Touch] {
     allTouches.filter { $0.view === view }
   }
+
+  /// Every position the host reported for `touch` since the previous event,
+  /// oldest first, ending with the event's own snapshot of it (UIKit's
+  /// `coalescedTouches(for:)`); just that snapshot when the host reported
+  /// no more, and empty for a touch not in this event.
+  public func coalescedTouches(for touch: Touch) -> [Touch] {
+    guard let current = allTouches.first(where: { $0.identity == touch.identity }) else { return [] }
+    var touches: [Touch] = []
+    touches.reserveCapacity(current.coalescedSamples.count + 1)
+    // Each sample comes from the one before it; the first from the previous event.
+    var previous = current.previousLocationInWindow
+    for sample in current.coalescedSamples {
+      touches.append(current.at(sample, from: previous))
+      previous = sample.location
+    }
+    var last = current
+    last.previousLocationInWindow = previous
+    touches.append(last)
+    return touches
+  }
+
+  /// Where the host expects `touch` to be next, soonest first (UIKit's
+  /// `predictedTouches(for:)`); often empty.
+  public func predictedTouches(for touch: Touch) -> [Touch] {
+    guard let current = allTouches.first(where: { $0.identity == touch.identity }) else { return [] }
+    var touches: [Touch] = []
+    var previous = current.locationInWindow
+    for sample in current.predictedSamples {
+      touches.append(current.at(sample, from: previous))
+      previous = sample.location
+    }
+    return touches
+  }
 }
 
 /// What a host reports about one touch: its id, its phase and where it is in
-/// window coordinates.
+/// window coordinates, and, from hardware that reports them, what made it,
+/// its force and angles, and the samples between events.
 public struct TouchInput: Hashable, Sendable {
   public var id: Int
   public var phase: TouchPhase
   public var location: Point
+  /// Read when the touch begins; a touch keeps its type for its life.
+  public var type = TouchType.direct
+  /// Read on every phase but `cancelled` (a cancellation is not a measurement).
+  public var hardware = TouchHardware.unknown
+  /// Samples the host reported since the previous event, oldest first,
+  /// without the one in `location` (`Event.coalescedTouches(for:)`).
+  public var coalesced: [TouchSample] = []
+  /// Where the host expects the touch next (`Event.predictedTouches(for:)`).
+  public var predicted: [TouchSample] = []
 
-  public init(id: Int, phase: TouchPhase, location: Point) {
+  public init(
+    id: Int, phase: TouchPhase, location: Point, type: TouchType = .direct, hardware: TouchHardware = .unknown,
+    coalesced: [TouchSample] = [], predicted: [TouchSample] = []
+  ) {
     self.id = id
     self.phase = phase
     self.location = location
+    self.type = type
+    self.hardware = hardware
+    self.coalesced = coalesced
+    self.predicted = predicted
   }
 
   public init(id: Int, phase: TouchPhase, x: Double, y: Double) {
     self.init(id: id, phase: phase, location: Point(x: x, y: y))
+  }
+
+  /// Whether the force, the angles and every sample are finite numbers.
+  var hasFiniteMeasurements: Bool {
+    guard hardware.isFinite else { return false }
+    for sample in coalesced where !sample.isFinite { return false }
+    for sample in predicted where !sample.isFinite { return false }
+    return true
   }
 }
 
@@ -38,6 +96,7 @@ public struct TouchInput: Hashable, Sendable {
 /// the responders' view of which fingers are down.
 public enum TouchInputError: Error, Equatable, Sendable {
   case nonFiniteLocation(id: Int)
+  case nonFiniteMeasurement(id: Int)
   case alreadyBegan(id: Int)
   case notBegan(id: Int, phase: TouchPhase)
   case duplicate(id: Int)
@@ -48,6 +107,7 @@ public enum TouchInputError: Error, Equatable, Sendable {
   public var message: String {
     switch self {
     case .nonFiniteLocation(let id): "Touch \(id) has a non-finite location"
+    case .nonFiniteMeasurement(let id): "Touch \(id) has a non-finite force, angle or sample"
     case .alreadyBegan(let id): "Touch \(id) began again before it ended"
     case .notBegan(let id, let phase):
       "Touch \(id) \(phase == .stationary ? "was stationary" : phase.name) before it began"

@@ -23,8 +23,20 @@ public struct Touch {
   /// The view the touch began in; it owns the touch for its whole life, even
   /// when the finger moves outside it.
   public let view: View?
+  /// What made the touch (a finger, a pen); fixed when it begins, as in UIKit.
+  public let type: TouchType
+  /// Force, the pen's angles: see `TouchHardware`.
+  public internal(set) var hardware: TouchHardware
+  /// The host's samples since the previous event, oldest first, without this
+  /// snapshot's own (`Event.coalescedTouches(for:)`); empty in most events.
+  var coalescedSamples: [TouchSample] = []
+  /// Where the host expects the touch next (`Event.predictedTouches(for:)`).
+  var predictedSamples: [TouchSample] = []
 
-  init(identity: TouchIdentity, hostID: Int, location: Point, timestamp: Double, tapCount: Int, view: View?) {
+  init(
+    identity: TouchIdentity, hostID: Int, location: Point, timestamp: Double, tapCount: Int, view: View?,
+    type: TouchType = .direct, hardware: TouchHardware = .unknown
+  ) {
     self.identity = identity
     self.hostID = hostID
     self.phase = .began
@@ -33,6 +45,47 @@ public struct Touch {
     self.timestamp = timestamp
     self.tapCount = tapCount
     self.view = view
+    self.type = type
+    self.hardware = hardware
+  }
+
+  /// UIKit's force: 1.0 is an average touch; 0 when the host cannot tell.
+  public var force: Double { hardware.force }
+  /// The most force the host can report; 0 when it reports none.
+  public var maximumPossibleForce: Double { hardware.maximumPossibleForce }
+  /// A pen's angle to the screen: π/2 perpendicular (a finger), 0 flat.
+  public var altitudeAngle: Double { hardware.altitudeAngle }
+
+  /// The direction a pen points along the screen, in `view`'s coordinates
+  /// (window coordinates for nil), in radians clockwise from its positive x
+  /// axis. Found by converting a step along the window's azimuth, so it
+  /// follows whatever the conversion does (UIKit's `azimuthAngle(in:)`).
+  public func azimuthAngle(in view: View?) -> Double {
+    guard let view else { return hardware.azimuth }
+    let direction = Point(x: Trigonometry.cos(hardware.azimuth), y: Trigonometry.sin(hardware.azimuth))
+    let from = view.convert(fromWindow: locationInWindow)
+    let to = view.convert(
+      fromWindow: Point(x: locationInWindow.x + direction.x, y: locationInWindow.y + direction.y))
+    return Trigonometry.atan2(to.y - from.y, to.x - from.x)
+  }
+
+  /// A unit vector along `azimuthAngle(in:)` (UIKit's `azimuthUnitVector(in:)`).
+  public func azimuthUnitVector(in view: View?) -> Point {
+    let angle = azimuthAngle(in: view)
+    return Point(x: Trigonometry.cos(angle), y: Trigonometry.sin(angle))
+  }
+
+  /// This touch as it was at `sample` (a coalesced or predicted snapshot),
+  /// having come from `previous`.
+  func at(_ sample: TouchSample, from previous: Point) -> Touch {
+    var touch = self
+    touch.previousLocationInWindow = previous
+    touch.locationInWindow = sample.location
+    touch.timestamp = sample.timestamp
+    touch.hardware = sample.hardware
+    touch.coalescedSamples = []
+    touch.predictedSamples = []
+    return touch
   }
 
   /// The location in `view`'s coordinates, or in window coordinates for nil.

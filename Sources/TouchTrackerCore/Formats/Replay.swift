@@ -70,6 +70,7 @@ public enum Replay {
       view.options.colorMode = .fixed(options.chosenColor)
       view.options.colorMode = options.colorMode
       view.options.widthMode = options.widthMode
+      view.options.penOnlyDraws = options.penOnlyDraws
     case .document(let drawing):
       view.deselect()
       view.load(drawing)

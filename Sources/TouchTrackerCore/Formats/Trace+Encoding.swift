@@ -26,6 +26,7 @@ extension Trace {
           writer.write(touch.location.x)
           writer.raw(",\"y\":")
           writer.write(touch.location.y)
+          Trace.write(touch, to: &writer)
           writer.raw("}")
         }
         writer.raw("]")
@@ -58,6 +59,7 @@ extension Trace {
         writer.write(options.chosenColor.hex)
         writer.raw(",\"widths\":")
         writer.write(options.widthMode == .bySpeed ? "speed" : "fixed")
+        if !options.penOnlyDraws { writer.raw(",\"penOnly\":false") }
         writer.raw("}")
       case .document(let drawing):
         writer.raw(",\"document\":")
@@ -83,6 +85,53 @@ extension Trace {
     }
     writer.raw("]}")
     return writer.bytes
+  }
+
+  /// A touch's optional members, each only when it is not the default
+  /// (so a finger's touch reads as it did before pens).
+  private static func write(_ touch: TouchInput, to writer: inout JSONWriter) {
+    if touch.type != .direct {
+      writer.raw(",\"type\":")
+      writer.write(touch.type.name)
+    }
+    if touch.hardware.maximumPossibleForce != 0 {
+      writer.raw(",\"maxForce\":")
+      writer.write(touch.hardware.maximumPossibleForce)
+    }
+    write(touch.hardware, to: &writer)
+    if !touch.coalesced.isEmpty { write(touch.coalesced, named: ",\"coalesced\":[", to: &writer) }
+    if !touch.predicted.isEmpty { write(touch.predicted, named: ",\"predicted\":[", to: &writer) }
+  }
+
+  private static func write(_ samples: [TouchSample], named opening: StaticString, to writer: inout JSONWriter) {
+    writer.raw(opening)
+    for (index, sample) in samples.enumerated() {
+      writer.raw(index > 0 ? ",{\"time\":" : "{\"time\":")
+      writer.write(sample.timestamp)
+      writer.raw(",\"x\":")
+      writer.write(sample.location.x)
+      writer.raw(",\"y\":")
+      writer.write(sample.location.y)
+      write(sample.hardware, to: &writer)
+      writer.raw("}")
+    }
+    writer.raw("]")
+  }
+
+  /// `"force"`, `"altitude"`, `"azimuth"`, each only when not the default.
+  private static func write(_ hardware: TouchHardware, to writer: inout JSONWriter) {
+    if hardware.force != 0 {
+      writer.raw(",\"force\":")
+      writer.write(hardware.force)
+    }
+    if hardware.altitudeAngle != Double.pi / 2 {
+      writer.raw(",\"altitude\":")
+      writer.write(hardware.altitudeAngle)
+    }
+    if hardware.azimuth != 0 {
+      writer.raw(",\"azimuth\":")
+      writer.write(hardware.azimuth)
+    }
   }
 
   private static func write(_ size: Size, to writer: inout JSONWriter) {

@@ -94,7 +94,7 @@ extension Trace {
       }
       var input = TraceEvent.Input.none
       if let touches = event.member("touches") {
-        input = .touches(try decodeTouches(touches, down: &down))
+        input = .touches(try decodeTouches(touches, at: time, down: &down))
       } else if let tap = event.member("tap") {
         input = .tap(try tap.string())
       } else if let action = event.member("action") {
@@ -165,7 +165,8 @@ extension Trace {
       }
       return .safeArea(EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3]))
     case "options":
-      // {"colors": "angle" or "#rrggbb", "chosen": "#rrggbb" (the color "angle" goes back to), "widths": "fixed" or "speed"}
+      // {"colors": "angle" or "#rrggbb", "chosen": "#rrggbb" (the color "angle" goes back to),
+      //  "widths": "fixed" or "speed", "penOnly": true or false (optional: palm rejection, on)}
       let colors = try field.require("colors")
       var options = DrawingOptions()
       if let chosen = field.member("chosen") { options.colorMode = .fixed(try DocumentCoder.color(chosen)) }
@@ -180,6 +181,13 @@ extension Trace {
       case "speed": options.widthMode = .bySpeed
       case let other:
         throw FormatError("Unknown widths \(QuotedToken.quoted(other)) at \(widths.path); expected 'fixed' or 'speed'")
+      }
+      // Absent in traces from before pens: on, the default, which changes nothing without a pen.
+      if let penOnly = field.member("penOnly") {
+        guard case .bool(let value) = penOnly.value else {
+          throw FormatError("Expected true or false at \(penOnly.path)")
+        }
+        options.penOnlyDraws = value
       }
       return .options(options)
     case "document":
@@ -213,63 +221,5 @@ extension Trace {
       throw FormatError("Size must be between 1 and 100000 at \(height.path)")
     }
     return size
-  }
-
-  /// More fingers than any screen reports. The bound also keeps checking
-  /// each touch against the fingers down (a linear search) linear overall.
-  public static let maximumTouchesDown = 100
-
-  /// A touch position the drawing can keep: a line drawn there must fit the
-  /// document format (`DocumentCoder.maximumMagnitude`), or `render` and the
-  /// server would refuse what `replay` printed.
-  private static func coordinate(_ field: JSONCursor) throws(FormatError) -> Double {
-    let value = try field.number()
-    guard abs(value) <= DocumentCoder.maximumMagnitude else {
-      throw FormatError(
-        "Coordinate out of range at \(field.path); expected at most \(JSONNumber.format(DocumentCoder.maximumMagnitude)) in magnitude"
-      )
-    }
-    return value
-  }
-
-  private static func decodeTouches(_ field: JSONCursor, down: inout [Int]) throws(FormatError) -> [TouchInput] {
-    var inputs: [TouchInput] = []
-    for element in try field.elements() {
-      let touch = try element.object()
-      let idField = try touch.require("id")
-      let idNumber = try idField.number()
-      guard idNumber == idNumber.rounded(), abs(idNumber) < 1e15 else {
-        throw FormatError("Touch id must be an integer at \(idField.path)")
-      }
-      let id = Int(idNumber)
-      let phaseField = try touch.require("phase")
-      let phaseName = try phaseField.string()
-      guard let phase = TouchPhase(name: phaseName) else {
-        throw FormatError(
-          "Unknown phase \(QuotedToken.quoted(phaseName)) at \(phaseField.path); expected began, moved, stationary, ended or cancelled"
-        )
-      }
-      let location = Point(x: try coordinate(touch.require("x")), y: try coordinate(touch.require("y")))
-      guard !inputs.contains(where: { $0.id == id }) else {
-        throw FormatError("Touch \(id) appears twice at \(element.path)")
-      }
-      if phase == .began {
-        guard !down.contains(id) else {
-          throw FormatError("Touch \(id) began again before it ended at \(element.path)")
-        }
-        guard down.count < maximumTouchesDown else {
-          throw FormatError("More than \(maximumTouchesDown) touches down at once at \(element.path)")
-        }
-        down.append(id)
-      } else {
-        guard down.contains(id) else {
-          let verb = phase == .stationary ? "was stationary" : phase.name
-          throw FormatError("Touch \(id) \(verb) before it began at \(element.path)")
-        }
-        if phase.isFinal { down.removeAll { $0 == id } }
-      }
-      inputs.append(TouchInput(id: id, phase: phase, location: location))
-    }
-    return inputs
   }
 }

@@ -82,14 +82,16 @@ final class GestureArbiter {
   }
 
   /// The recognizers that should see `touch`, beginning in `view`: those of
-  /// the view and its superviews that are enabled, not finished, and whose
-  /// delegate lets them receive it.
+  /// the view and its superviews that are enabled, not finished, allow its
+  /// type, and whose delegate lets them receive it.
   func recognizers(for touch: Touch, in view: View) -> [GestureRecognizer] {
     var result: [GestureRecognizer] = []
     var current: View? = view
     while let candidate = current {
       for recognizer in candidate.gestureRecognizers
-      where recognizer.isEnabled && !recognizer.storedState.isFinished && recognizer.pendingState == nil {
+      where recognizer.isEnabled && !recognizer.storedState.isFinished && recognizer.pendingState == nil
+        && recognizer.allowedTouchTypes.contains(touch.type)
+      {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
           continue
         }

@@ -22,6 +22,11 @@ open class GestureRecognizer {
     }
   }
 
+  /// The kinds of touch this recognizer receives (UIKit's
+  /// `allowedTouchTypes`): a touch of another type never reaches it, as if
+  /// its delegate refused it. Every type by default.
+  public var allowedTouchTypes: [TouchType] = TouchType.allCases
+
   /// On recognition, the view's touches of this gesture are cancelled.
   public var cancelsTouchesInView = true
   /// Began touches are held back from the view until this recognizer fails
@@ -202,6 +207,7 @@ open class GestureRecognizer {
       touches[index].locationInWindow = record.touch.locationInWindow
       touches[index].previousLocationInWindow = record.touch.previousLocationInWindow
       touches[index].timestamp = record.touch.timestamp
+      touches[index].hardware = record.touch.hardware
     }
   }
 

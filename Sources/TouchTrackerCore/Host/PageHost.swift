@@ -14,6 +14,8 @@ final class PageHost {
   private var queue = TouchQueue()
   /// Fingers the core knows are down, by the page's pointer id, at their last delivered location.
   private var down = FingersDown()
+  /// Samples the page reported for its next `report` (`PageHost+Samples.swift`).
+  var samples = PageSamples()
 
   /// Counts finished changes (add, delete, move, clear, undo, redo): the page saves when it moves.
   private(set) var changeCount = 0
@@ -174,8 +176,14 @@ final class PageHost {
     }
   }
 
-  /// Queues one finger's change for the next `commit(at:)`.
-  func report(id: Int, phaseCode: Int32, location: Point, time: Double) -> TouchStatus {
+  /// Queues one finger's change for the next `commit(at:)`, with what its
+  /// hardware reports (`PageHost.hardware(...)` reads the page's numbers)
+  /// and the samples `addSample` collected for it since its last report.
+  func report(
+    id: Int, phaseCode: Int32, location: Point, time: Double, type: TouchType = .direct,
+    hardware: TouchHardware = .unknown
+  ) -> TouchStatus {
+    var samples = takeSamples(for: id)
     guard let phase = TouchPhase(rawValue: phaseCode) else {
       return ignore(.unknownPhase, "Unknown phase \(phaseCode) for touch \(id)")
     }
@@ -195,7 +203,11 @@ final class PageHost {
     if phase != .began && down[id] == nil {
       return ignore(.notDown, "Touch \(id) \(phase.name) before it began")
     }
-    queue.append(TouchInput(id: id, phase: phase, location: location), at: time)
+    samples.fit(to: hardware.maximumPossibleForce, before: time)
+    queue.append(
+      TouchInput(
+        id: id, phase: phase, location: location, type: type, hardware: hardware, coalesced: samples.coalesced,
+        predicted: samples.predicted), at: time)
     return .queued
   }
 
@@ -393,11 +405,7 @@ final class PageHost {
 
   var colorsByAngle: Bool {
     get { app.drawView.options.colorsByAngle }
-    set {
-      var options = app.drawView.options
-      options.colorsByAngle = newValue
-      perform(.options(options))
-    }
+    set { changeOptions { options in options.colorsByAngle = newValue } }
   }
 
   /// What the page's own controls cover (toolbar, messages). Refused unless
@@ -418,11 +426,20 @@ final class PageHost {
 
   var widthsBySpeed: Bool {
     get { app.drawView.options.widthMode == .bySpeed }
-    set {
-      var options = app.drawView.options
-      options.widthMode = newValue ? .bySpeed : .fixed
-      perform(.options(options))
-    }
+    set { changeOptions { options in options.widthMode = newValue ? .bySpeed : .fixed } }
+  }
+
+  /// Changes the options as a page command does (recorded, as a replay applies it).
+  private func changeOptions(_ change: (inout DrawingOptions) -> Void) {
+    var options = app.drawView.options
+    change(&options)
+    perform(.options(options))
+  }
+
+  /// Palm rejection (`DrawingOptions.penOnlyDraws`).
+  var penOnlyDraws: Bool {
+    get { app.drawView.options.penOnlyDraws }
+    set { changeOptions { options in options.penOnlyDraws = newValue } }
   }
 
   /// The state as JSON: what `touchtracker replay` reports, plus what the toolbar shows.
@@ -435,6 +452,7 @@ final class PageHost {
     json.bool("canRedo", app.drawView.canRedo)
     json.bool("colorsByAngle", colorsByAngle)
     json.bool("widthsBySpeed", widthsBySpeed)
+    json.bool("penOnlyDraws", penOnlyDraws)
     json.number("changeCount", Double(changeCount))
     json.number("touchesDown", Double(down.count))
     json.number("ignoredInput", Double(ignoredInputCount))

@@ -1,6 +1,6 @@
 /// The numbers the browser page and the core must agree on, declared once.
 ///
-/// The page's copies are in `Web/core/bridge.js` (`PHASE`, `STRIDE`, `KIND`,
+/// The page's copies are in `Web/core/bridge.js` (`PHASE`, `TOUCH_TYPE` for `TouchType`, `STRIDE`, `KIND`,
 /// `PROBE`, and `STATUS` and `STATIC` for `PageHost.TouchStatus` and `.StaticMode`); `PageInterfaceTests` reads that file and fails when any
 /// of them differs from the values here, so neither side can change alone.
 /// The exports themselves (`tt_*`) are the shims in `Wasm/`; what each

@@ -69,6 +69,11 @@ open class Application: Responder {
     advanceClock(to: time)
     eventSerial += 1
     var changed = scratch.takeRecords()
+    // Samples belong to the event they came with: a touch that did not change has none.
+    for record in down where !record.touch.coalescedSamples.isEmpty || !record.touch.predictedSamples.isEmpty {
+      record.touch.coalescedSamples = []
+      record.touch.predictedSamples = []
+    }
     for input in inputs {
       if input.phase == .began {
         changed.append(beginTouch(input, at: time))
@@ -77,6 +82,11 @@ open class Application: Responder {
         record.touch.locationInWindow = input.location
         record.touch.phase = input.phase
         record.touch.timestamp = time
+        if input.phase != .cancelled {
+          record.touch.hardware = input.hardware
+          record.touch.coalescedSamples = input.coalesced
+          record.touch.predictedSamples = input.predicted
+        }
         if input.phase.isFinal {
           down.removeAll { $0 === record }
           record.hostFinished = true
@@ -140,6 +150,7 @@ open class Application: Responder {
     guard time >= clock.now else { throw .timeWentBack(from: clock.now, to: time) }
     for (index, input) in inputs.enumerated() {
       guard input.location.isFinite else { throw .nonFiniteLocation(id: input.id) }
+      guard input.hasFiniteMeasurements else { throw .nonFiniteMeasurement(id: input.id) }
       // The ids before this one, searched in place: a handful of fingers, and no array per event.
       guard !inputs[..<index].contains(where: { $0.id == input.id }) else { throw .duplicate(id: input.id) }
       let isDown = recordDown(hostID: input.id) != nil
@@ -166,9 +177,11 @@ open class Application: Responder {
     {
       tapCount = lastTap.count + 1
     }
-    let touch = Touch(
+    var touch = Touch(
       identity: TouchIdentity(serial: nextTouchSerial), hostID: input.id, location: input.location,
-      timestamp: time, tapCount: tapCount, view: view)
+      timestamp: time, tapCount: tapCount, view: view, type: input.type, hardware: input.hardware)
+    touch.coalescedSamples = input.coalesced
+    touch.predictedSamples = input.predicted
     let record = TouchRecord(
       touch: touch, recognizers: arbiter.recognizers(for: touch, in: view), isIgnored: isIgnored)
     record.beganLocation = input.location

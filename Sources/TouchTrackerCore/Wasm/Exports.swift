@@ -38,10 +38,34 @@ public func ttResize(width: Double, height: Double) {
 /// Queues one finger's change. Phase: 0 began, 1 moved, 2 stationary, 3
 /// ended, 4 cancelled. Returns 0 when queued; 1 unknown phase, 2 a
 /// non-finite number, 3 a touch that is not down (each ignored).
+/// The rest is optional (a page may leave them out: NaN and 0 read as a
+/// finger with no force): type (0 direct, 1 pencil, 2 indirect pointer),
+/// force and maximum force (UIKit's), altitude and azimuth in radians.
 @_expose(wasm, "tt_touch") @_cdecl("tt_touch")
-public func ttTouch(id: Int32, phase: Int32, x: Double, y: Double, time: Double) -> Int32 {
+public func ttTouch(
+  id: Int32, phase: Int32, x: Double, y: Double, time: Double, type: Int32, force: Double, maximumForce: Double,
+  altitude: Double, azimuth: Double
+) -> Int32 {
   guard let host = wasmHost else { return -1 }
-  return host.report(id: Int(id), phaseCode: phase, location: Point(x: x, y: y), time: time).rawValue
+  return host.report(
+    id: Int(id), phaseCode: phase, location: Point(x: x, y: y), time: time, type: TouchType(rawValue: type) ?? .direct,
+    hardware: PageHost.hardware(force: force, maximumPossibleForce: maximumForce, altitude: altitude, azimuth: azimuth)
+  ).rawValue
+}
+
+/// Keeps a coalesced (`predicted` 0) or predicted (1) sample for finger
+/// `id`'s next `tt_touch`, which takes it. The force is up to that call's
+/// maximum force. Returns 0, 2 (non-finite) or 4 (refused).
+@_expose(wasm, "tt_touch_sample") @_cdecl("tt_touch_sample")
+public func ttTouchSample(
+  id: Int32, predicted: Int32, x: Double, y: Double, time: Double, force: Double, altitude: Double, azimuth: Double
+) -> Int32 {
+  guard let host = wasmHost else { return -1 }
+  let hardware = PageHost.hardware(
+    force: force, maximumPossibleForce: Trace.maximumForce, altitude: altitude, azimuth: azimuth)
+  return host.addSample(
+    id: Int(id), predicted: predicted != 0, location: Point(x: x, y: y), time: time, hardware: hardware
+  ).rawValue
 }
 
 /// Delivers the queued touches as one event.
@@ -120,6 +144,13 @@ public func ttSetColorsByAngle(on: Int32) { wasmHost?.colorsByAngle = on != 0 }
 /// 1: the finger's speed sets a new line's width; 0: 10 points.
 @_expose(wasm, "tt_set_widths_by_speed") @_cdecl("tt_set_widths_by_speed")
 public func ttSetWidthsBySpeed(on: Int32) { wasmHost?.widthsBySpeed = on != 0 }
+
+/// 1: while a pen is in use, fingers do not draw (palm rejection; the default); 0: they do.
+@_expose(wasm, "tt_set_pen_only") @_cdecl("tt_set_pen_only")
+public func ttSetPenOnly(on: Int32) { wasmHost?.penOnlyDraws = on != 0 }
+
+@_expose(wasm, "tt_pen_only") @_cdecl("tt_pen_only")
+public func ttPenOnly() -> Int32 { flag(wasmHost?.penOnlyDraws ?? false) }
 
 @_expose(wasm, "tt_colors_by_angle") @_cdecl("tt_colors_by_angle")
 public func ttColorsByAngle() -> Int32 { flag(wasmHost?.colorsByAngle ?? false) }
