@@ -99,8 +99,28 @@ import Testing
     let app = TouchTrackerApp()
     try app.send([Self.pen(1, .began, 50, 50, force: 1)], at: 0)
     try app.send([began(2, 100, 300), began(3, 200, 400)], at: 0.1)
+    // Moving together past the recognizers' 10 pt, they reach the view (as
+    // without a pen they would start a circle) and are taken for palms.
+    try app.send([moved(2, 115, 315), moved(3, 215, 415)], at: 0.15)
     #expect(app.drawView.circlesInProgress.isEmpty)
-    #expect(app.drawView.linesInProgress.count == 1)
+    #expect(app.drawView.linesInProgress.count == 1, "the pen's line only")
+    try app.send([ended(2, 115, 315), ended(3, 215, 415), Self.pen(1, .ended, 50, 50, force: 0)], at: 0.2)
+    #expect(app.drawing.circles.isEmpty)
+  }
+
+  /// Only fingers are palms: a mouse beside a pen tablet still draws.
+  @Test func aMouseStillDrawsWhileAPenIsInUse() throws {
+    let app = TouchTrackerApp()
+    try Self.stroke(app, force: 1, at: 0)
+    let mouse = { (phase: TouchPhase, x: Double) in
+      TouchInput(id: 7, phase: phase, location: Point(x: x, y: 500), type: .indirectPointer)
+    }
+    try app.send([mouse(.began, 100)], at: 1)
+    try app.send([mouse(.moved, 200)], at: 1.05)
+    try app.send([mouse(.moved, 300)], at: 1.1)
+    try app.send([mouse(.ended, 300)], at: 1.15)
+    app.settle()
+    #expect(app.drawing.lines.count == 2)
   }
 
   @Test func aFingerStillTapsToSelectWhileAPenIsDown() throws {

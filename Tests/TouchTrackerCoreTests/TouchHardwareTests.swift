@@ -81,6 +81,23 @@ import Testing
     #expect(abs(vector.y - Trigonometry.sin(1)) < 1e-12)
   }
 
+  /// The azimuth in a view is in 0..<2π, as in the window (it was atan2's
+  /// -π...π, so 3π/2 read -π/2), and turns with the view: a view rotated
+  /// a quarter turn reads a quarter turn less.
+  @Test func theAzimuthInAViewStaysInOneTurnAndTurnsWithTheView() throws {
+    let (application, view) = makeApplication()
+    let hardware = TouchHardware(force: 1, maximumPossibleForce: 2, altitudeAngle: 0.5, azimuth: 3 * Double.pi / 2)
+    try application.send(
+      [TouchInput(id: 1, phase: .began, location: Point(x: 10, y: 10), type: .pencil, hardware: hardware)], at: 0)
+    let touch = try #require(view.touches.first)
+    #expect(abs(touch.azimuthAngle(in: view) - 3 * Double.pi / 2) < 1e-12)
+    let turned = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    turned.transform = AffineTransform(rotationAngle: Double.pi / 2)
+    view.addSubview(turned)
+    #expect(abs(touch.azimuthAngle(in: turned) - Double.pi) < 1e-9)
+    try application.send([TouchInput(id: 1, phase: .ended, location: Point(x: 10, y: 10), type: .pencil)], at: 0.1)
+  }
+
   @Test func coalescedTouchesEndWithTheEventsOwnSnapshot() throws {
     let (application, view) = makeApplication()
     try application.send([began(1, 0, 0)], at: 0)

@@ -162,3 +162,18 @@ def test_a_recorded_pen_session_replays_to_the_document_the_page_saved(browser, 
     assert [line["width"] for line in json.loads(saved)["lines"]] == [9, 18], "the palm drew nothing"
     assert replay_document(server, path) == saved, "byte for byte"
     assert page.errors == []
+
+
+def test_an_alt_drag_with_a_pen_draws_a_circle_with_palm_rejection_on(page, touch):
+    """The touch held still under an Alt-drag is the pen's own (it used to
+    be sent as a finger, which palm rejection, on by default, took for a palm)."""
+    pen = Pen(touch)
+    alt = {"modifiers": 1}
+    pen.down((300, 300), 0.5, **alt)
+    pen.move((360, 340), 0.5, **alt)
+    pen.move((400, 380), 0.5, **alt)
+    pen._send("mouseReleased", (400, 380), 0, buttons=0, **alt)
+    touch.settle()
+    document = touch.document()
+    assert document["lines"] == []
+    assert [(c["center"], c["radius"]) for c in document["circles"]] == [({"x": 350, "y": 340}, 50)]

@@ -56,11 +56,13 @@ function report(canvas, event, phase, id, at = null) {
   latest = Math.max(latest, time);
   const x = at ? at.x : event.clientX - rect.left;
   const y = at ? at.y : event.clientY - rect.top;
-  // The touch that stays under an Alt-drag is a finger: it has no force or angles.
+  // The touch that stays under an Alt-drag is the same pen or mouse held
+  // still (a pen's anchor as a finger would be a palm to palm rejection),
+  // with no force or angles.
   const [altitude, azimuth] = at ? [NaN, NaN] : angles(event);
   const type = TYPES[event.pointerType] ?? TOUCH_TYPE.direct;
   const status = at
-    ? tt.tt_touch(id, phase, x, y, time)
+    ? tt.tt_touch(id, phase, x, y, time, type, 0, 0, NaN, NaN)
     : tt.tt_touch(id, phase, x, y, time, type, force(event), maximumForce(event), altitude, azimuth);
   pointerPhases.set(id, phase);
   // The core counts what it ignored (state().ignoredInput, lastError). A

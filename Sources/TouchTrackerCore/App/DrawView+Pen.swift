@@ -30,8 +30,15 @@ extension DrawView {
     }
   }
 
+  /// Only fingers are palms: a mouse beside a pen tablet still draws.
   func rejectsAsPalm(_ touch: Touch) -> Bool {
-    touch.type != .pencil && isPenInUse(at: touch.timestamp)
+    touch.type == .direct && isPenInUse(at: touch.timestamp)
+  }
+
+  /// No pen was used before now (a recording starts: its replay has no
+  /// pen before it either, so fingers draw in both).
+  func forgetPens() {
+    lastPenLift = -Double.infinity
   }
 
   /// Counts the pens that came down, and drops the lines of fingers already drawing (palms).

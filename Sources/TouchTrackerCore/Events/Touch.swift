@@ -66,7 +66,9 @@ public struct Touch {
     let from = view.convert(fromWindow: locationInWindow)
     let to = view.convert(
       fromWindow: Point(x: locationInWindow.x + direction.x, y: locationInWindow.y + direction.y))
-    return Trigonometry.atan2(to.y - from.y, to.x - from.x)
+    // atan2's -π...π, turned into the window's 0..<2π.
+    let angle = Trigonometry.atan2(to.y - from.y, to.x - from.x)
+    return angle < 0 ? angle + 2 * Double.pi : angle
   }
 
   /// A unit vector along `azimuthAngle(in:)` (UIKit's `azimuthUnitVector(in:)`).

@@ -19,6 +19,7 @@ extension PageHost {
   func startRecording() {
     guard player == nil else { return }
     cancelAll(at: app.clock.now)
+    app.drawView.forgetPens()
     app.drawView.deselect()
     app.controller.hidePalette()
     app.drawView.startHistory()
