@@ -205,4 +205,112 @@ import TouchTrackerCore
     try application.send([ended(1, 100, 70)], at: 0.05)
     #expect(controller.hits == 2)
   }
+
+  // MARK: flowkey/UIKit-cross-platform `UIKitTests/Gestures/UIPanGestureRecognizerTests.swift`
+
+  private func panSetUp() -> (Application, View, PanGestureRecognizer, ActionRecorder) {
+    let (application, root) = makeApplication()
+    let view = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+    root.addSubview(view)
+    let pan = PanGestureRecognizer()
+    view.addGestureRecognizer(pan)
+    let recorder = ActionRecorder()
+    pan.addTarget(recorder, action: Action("pan:"))
+    return (application, view, pan, recorder)
+  }
+
+  /// `testPanGestureRecognizerStateEnded`: flowkey's pan is `.began` at
+  /// touch-down; Apple's UIPanGestureRecognizer page says "The gesture
+  /// begins when the minimum number of fingers allowed has moved enough to
+  /// be considered a pan", so here it begins at the first move past 10 pt.
+  /// Then, as flowkey asserts: changed, ended, and back to possible.
+  @Test func aPanBeginsOnMovingChangesEndsAndResets() throws {
+    let (application, _, pan, recorder) = panSetUp()
+    try application.send([began(1, 92, 62)], at: 0)
+    #expect(pan.state == .possible)
+    try application.send([moved(1, 84, 95)], at: 0.1)
+    #expect(pan.state == .began)
+    try application.send([moved(1, 80, 99)], at: 0.2)
+    #expect(pan.state == .changed)
+    try application.send([ended(1, 80, 99)], at: 0.3)
+    #expect(recorder.received == ["pan: began", "pan: changed", "pan: ended"])
+    #expect(pan.state == .possible)
+  }
+
+  /// `testPanGestureRecognizerStateCancelled`.
+  @Test func aCancelledPanIsCancelledThenResets() throws {
+    let (application, _, pan, recorder) = panSetUp()
+    try application.send([began(1, 62, 92)], at: 0)
+    try application.send([moved(1, 73, 71)], at: 0.1)
+    try application.send([cancelled(1, 73, 71)], at: 0.2)
+    #expect(recorder.received == ["pan: began", "pan: cancelled"])
+    #expect(pan.state == .possible)
+  }
+
+  /// `testVelocity`: 50 pt in 1 s is 50 pt/s.
+  @Test func aPansVelocityIsPointsPerSecond() throws {
+    let (application, view, pan, recorder) = panSetUp()
+    try application.send([began(1, 60, 60)], at: 0)
+    try application.send([moved(1, 110, 60)], at: 1)
+    #expect(abs(pan.velocity(in: view).x - 50) < 0.001)
+    try application.send([ended(1, 110, 60)], at: 1.1)
+    // The recorder is the pan's target: kept alive (targets are not retained) and heard.
+    #expect(recorder.received.first == "pan: began")
+  }
+
+  /// `testSetTranslation` and `testTranslateAndReset`: the translation is
+  /// the movement, a set translation reads back, and movement after a
+  /// reset to zero counts from there.
+  @Test func aPansTranslationCanBeSetAndCountsOnFromThere() throws {
+    let (application, view, pan, recorder) = panSetUp()
+    try application.send([began(1, 60, 60)], at: 0)
+    #expect(pan.translation(in: view) == .zero)
+    try application.send([moved(1, 70, 70)], at: 0.1)
+    #expect(pan.translation(in: view) == Point(x: 10, y: 10))
+    pan.setTranslation(Point(x: 12, y: 13), in: view)
+    #expect(pan.translation(in: view) == Point(x: 12, y: 13))
+    pan.setTranslation(.zero, in: view)
+    try application.send([moved(1, 80, 80)], at: 0.2)
+    #expect(pan.translation(in: view) == Point(x: 10, y: 10))
+    try application.send([ended(1, 80, 80)], at: 0.3)
+    #expect(recorder.received.last == "pan: ended")
+  }
+
+  // MARK: PureSwift/Cacao `Tests/CacaoTests/UIViewTests.swift`
+
+  /// Cacao's `loadTestView1`: four nested views, each 10 or 20 pt in.
+  private func nestedViews() -> (View, View, View, View) {
+    let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let second = View(frame: Rect(x: 10, y: 10, width: 80, height: 80))
+    let third = View(frame: Rect(x: 10, y: 10, width: 60, height: 60))
+    let fourth = View(frame: Rect(x: 20, y: 20, width: 20, height: 20))
+    root.addSubview(second)
+    second.addSubview(third)
+    third.addSubview(fourth)
+    return (root, second, third, fourth)
+  }
+
+  /// Cacao `testHitTest`.
+  @Test func theDeepestViewUnderAPointIsHit() {
+    let (root, second, third, fourth) = nestedViews()
+    #expect(root.hitTest(Point(x: 5, y: 5)) === root)
+    #expect(root.hitTest(second.frame.origin) === second)
+    #expect(root.hitTest(Point(x: 15, y: 15)) === second)
+    #expect(root.hitTest(Point(x: 20, y: 20)) === third)
+    #expect(root.hitTest(Point(x: 25, y: 25)) === third)
+    #expect(root.hitTest(Point(x: 40, y: 40)) === fourth)
+    #expect(root.hitTest(Point(x: 45, y: 45)) === fourth)
+  }
+
+  /// Cacao `testConvertToView` ("this is what UIKit also gives us").
+  @Test func pointsConvertDownNestedViews() {
+    let (root, second, third, fourth) = nestedViews()
+    #expect(root.convert(Point(x: 10, y: 10), to: root) == Point(x: 10, y: 10))
+    #expect(root.convert(Point(x: 15, y: 15), to: second) == Point(x: 5, y: 5))
+    #expect(root.convert(Point(x: 25, y: 25), to: third) == Point(x: 5, y: 5))
+    #expect(root.convert(Point(x: 40, y: 40), to: fourth) == .zero)
+    #expect(root.convert(second.frame.origin, to: second) == .zero)
+    #expect(root.convert(third.frame.origin, to: third) == Point(x: -10, y: -10))
+    #expect(root.convert(fourth.frame.origin, to: fourth) == Point(x: -20, y: -20))
+  }
 }

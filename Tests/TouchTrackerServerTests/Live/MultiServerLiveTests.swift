@@ -33,9 +33,23 @@ struct MultiServerLiveTests {
       )
       async throws -> Void
   ) async throws {
+    // The test's HTTP clients keep one connection each, idle while the
+    // sockets do their round trips; past the servers' keep-alive idle time
+    // (10 s, `ConnectionTimeouts.header`) a server closed it and the next
+    // request failed with "I/O on closed channel" on a busy CI machine.
     try await PostgresTesting.withDatabase { url in
-      try await TestServer.run(.live, configure: { $0.databasePath = url }) { _, httpA in
-        try await TestServer.run(.live, configure: { $0.databasePath = url }) { _, httpB in
+      try await TestServer.run(
+        .live,
+        configure: {
+          $0.databasePath = url; $0.timeouts.header = Self.deadline
+        }
+      ) { _, httpA in
+        try await TestServer.run(
+          .live,
+          configure: {
+            $0.databasePath = url; $0.timeouts.header = Self.deadline
+          }
+        ) { _, httpB in
           try await body((try #require(httpA.port), httpA), (try #require(httpB.port), httpB))
         }
       }
