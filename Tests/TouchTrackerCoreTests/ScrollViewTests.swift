@@ -6,15 +6,19 @@ import TouchTrackerCore
 /// `UIKitTests/UIScrollViewTests.swift`; the rest follow Apple's
 /// UIScrollView documentation, quoted where it decides.
 @Suite struct ScrollViewTests {
-  /// A 400x400 window with a 400x400 scroll view over 1000x1000 of content.
-  private func setUp() -> (Application, ScrollView, RecordingView) {
+  /// A 400x400 window with a 400x400 scroll view over `content`, 1000x1000.
+  private func setUp<Content: View>(_ content: Content) -> (Application, ScrollView, Content) {
     let application = Application(windowSize: Size(width: 400, height: 400))
     let scrollView = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-    let content = RecordingView(frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
     scrollView.addSubview(content)
     scrollView.contentSize = Size(width: 1000, height: 1000)
     application.window.addSubview(scrollView)
     return (application, scrollView, content)
+  }
+
+  /// `setUp(_:)` over a view that writes down its touches.
+  private func setUp() -> (Application, ScrollView, RecordingView) {
+    setUp(RecordingView(frame: Rect(x: 0, y: 0, width: 1000, height: 1000)))
   }
 
   /// `setUp()` with the content zoomable between `minimum` and `maximum`.
@@ -168,12 +172,7 @@ import TouchTrackerCore
   /// drawn. A finger that drags at once scrolls, and the drawing never
   /// hears of it.
   @Test func scrollingCancelsALineInProgress() throws {
-    let application = Application(windowSize: Size(width: 400, height: 400))
-    let scrollView = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-    let drawView = DrawView(frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
-    scrollView.addSubview(drawView)
-    scrollView.contentSize = Size(width: 1000, height: 1000)
-    application.window.addSubview(scrollView)
+    let (application, scrollView, drawView) = setUp(DrawView(frame: Rect(x: 0, y: 0, width: 1000, height: 1000)))
     var heard: [String] = []
     application.observer = { _, record in
       if case .touchesSent(let method, let view, _) = record, view == "DrawView" { heard.append(method.name) }
