@@ -6,6 +6,7 @@
 
 import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from './input/pointers.js';
+import { attachViewport, changeViewport, viewport, viewportFrame } from './input/viewport.js';
 import { draw, invalidateStaticLayer, liveTexts, paintStats, resize, setRepaintBudget } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
 import { access } from './sync/access.js';
@@ -42,6 +43,7 @@ function frame(ms) {
     tt.tt_tick(coreTime(ms));
     recorderFrame(ms);
     draw();
+    viewportFrame();
     inspectorFrame();
     afterFrame();
   } catch (error) {
@@ -72,6 +74,7 @@ async function start() {
   const origin = crypto.getRandomValues(new Int32Array(1))[0];
   tt.tt_set_id_origin(origin);
   attachInput(document.getElementById('canvas'), closeFileMenu);
+  attachViewport(document.getElementById('canvas'));
   attachPresence();
   attachToolbar();
   attachInspector();
@@ -123,6 +126,9 @@ window.touchtracker = {
   paintStats: () => ({ ...paintStats }),
   /** Repaints the whole drawing on the next frame (what every change did before). */
   repaintAll: () => invalidateStaticLayer(),
+  /** The drawing's point at the window's top-left corner and the zoom; and a `VIEWPORT` command to change them. */
+  viewport: () => viewport(),
+  changeViewport: (command, a, b, c) => changeViewport(command, a, b, c),
   /** The milliseconds of a frame a repaint may take (default 7; 0: one chunk of commands a frame). */
   repaintBudget: (ms) => setRepaintBudget(ms),
   /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */

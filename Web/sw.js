@@ -22,6 +22,8 @@ const PAGE_FILES = [
   'icon.svg',
   'index.html',
   'input/pointers.js',
+  'input/viewport.js',
+  'paint/export.js',
   'manifest.webmanifest',
   'paint/canvas.js',
   'paint/presence.js',

@@ -15,10 +15,10 @@ struct RenderCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The SVG file to write.")
   var output: String
 
-  @Option(help: "Canvas width in points.")
+  @Option(help: "Canvas width in points (the picture grows to hold the whole drawing, with a 20 pt margin).")
   var width: Double = 800
 
-  @Option(help: "Canvas height in points.")
+  @Option(help: "Canvas height in points (the picture grows to hold the whole drawing, with a 20 pt margin).")
   var height: Double = 600
 
   func run() throws {

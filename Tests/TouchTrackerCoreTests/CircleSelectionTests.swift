@@ -10,7 +10,7 @@ import TouchTrackerCore
     let app = TouchTrackerApp()
     app.drawView.publishesChanges = true
     try app.send([began(1, 300, 300), began(2, 500, 500)], at: 0)
-    try app.send([moved(1, 315, 315), moved(2, 515, 515)], at: 0.05)
+    try app.send([moved(1, 285, 285), moved(2, 515, 515)], at: 0.05)
     try app.send([moved(1, 300, 300), moved(2, 500, 500)], at: 0.1)
     try app.send([ended(1, 300, 300), ended(2, 500, 500)], at: 0.15)
     app.advanceClock(to: 2)

@@ -32,7 +32,8 @@ import TouchTrackerCore
     let app = TouchTrackerApp()
     // The controller puts its swipe on the same view, after DrawView's own five.
     let names = app.drawView.gestureRecognizers.map { $0.name ?? "" }
-    #expect(names == ["double tap", "tap", "two-finger tap", "long press", "pan", "three-finger swipe"])
+    #expect(
+      names == ["double tap", "tap", "two-finger tap", "long press", "pan", "two-finger pan", "three-finger swipe"])
   }
 
   /// The book's double tap: both taps are held back from the view, the

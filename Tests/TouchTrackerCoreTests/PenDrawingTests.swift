@@ -187,7 +187,7 @@ import Testing
   @Test func theRecognizersAllowFingersOnlyWhilePalmRejectionIsOn() {
     let app = TouchTrackerApp()
     let recognizers = app.drawView.gestureRecognizers
-    #expect(recognizers.count == 6, "the app's five and the palette's swipe")
+    #expect(recognizers.count == 7, "the app's six and the palette's swipe")
     #expect(recognizers.allSatisfy { $0.allowedTouchTypes == [.direct, .indirectPointer] })
     app.drawView.options.penOnlyDraws = false
     #expect(recognizers.allSatisfy { $0.allowedTouchTypes == TouchType.allCases })

@@ -287,7 +287,8 @@ final class TouchSession {
       problems.append("finished lines changed without a command or a long press")
     }
     let point = Point(x: Double(probe.next() % 800), y: Double(probe.next() % 600))
-    let scanned = LineIndex.nearestByScanning(to: point, within: DrawView.selectionRadius, in: lines)
+    let reach = DrawView.selectionRadius / app.drawView.zoomScale  // on screen (two fingers may have zoomed)
+    let scanned = LineIndex.nearestByScanning(to: point, within: reach, in: lines)
     if app.drawView.indexOfLine(at: point) != scanned {
       problems.append("a tap at \(point) found another line than scanning")
     }

@@ -8,9 +8,9 @@ from touchscreen import Touchscreen
 
 
 def draw_circle(touch):
-    """A circle of radius 70 about (195, 420), drawn by two fingers moving together."""
+    """A circle of radius 70 about (195, 420), drawn by two fingers that spread and come back."""
     touch.down(a=(125, 350), b=(265, 490))
-    touch.move(a=(140, 365), b=(280, 505))
+    touch.move(a=(110, 335), b=(280, 505))  # spread: fingers moving together would pan
     touch.move(a=(125, 350), b=(265, 490))
     touch.up("a", "b")
     touch.settle()
@@ -47,3 +47,18 @@ def test_a_tap_inside_a_circle_away_from_its_outline_selects_nothing(phone):
     state = touch.state()
     assert state["menu"] == [] and "selectedCircle" not in state
     assert len(touch.document()["circles"]) == 1
+
+
+def test_a_second_finger_landing_just_after_the_first_still_draws_a_circle(phone):
+    """Fingers seldom land in the same frame: one 40 ms after the first, before it moved, makes a circle with it."""
+    touch = Touchscreen(phone)
+    touch.down(a=(125, 350))
+    phone.wait_for_timeout(40)
+    touch.down(b=(265, 490))
+    touch.move(a=(110, 335), b=(280, 505))
+    touch.move(a=(125, 350), b=(265, 490))
+    touch.up("a", "b")
+    touch.settle()
+    document = touch.document()
+    assert document["lines"] == []
+    assert [(c["center"], c["radius"]) for c in document["circles"]] == [({"x": 195, "y": 420}, 70)]

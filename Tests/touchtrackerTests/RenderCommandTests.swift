@@ -25,6 +25,28 @@ import Testing
     #expect(svg.split(separator: "\n").filter { $0.hasPrefix("<circle ") }.count == 1)
   }
 
+  /// A drawing that goes on past the canvas (drawn after panning, some of
+  /// it left of and above the origin) is all in the picture: the canvas
+  /// grows to hold it with a 20 pt margin.
+  @Test func thePictureHoldsLinesBeyondTheCanvas() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("wide.json")
+    let output = directory.appendingPathComponent("wide.svg")
+    try Data(
+      ##"{"format":"touchtracker","version":1,"lines":[{"begin":{"x":-300,"y":100},"end":{"x":2000,"y":100},"color":"#000000","width":10}],"circles":[]}"##
+        .utf8
+    ).write(to: input)
+    let result = try await TouchTrackerProcess.run(["render", input.path, "-o", output.path])
+    #expect(result.status == 0 && result.stderr == "")
+    let svg = try String(contentsOf: output, encoding: .utf8)
+    // Half the width (5) and the antialiased edge (2) past each end, then the margin (20).
+    #expect(
+      svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="2354" height="600" viewBox="-327 0 2354 600">"#))
+    #expect(svg.contains(##"<rect x="-327" y="0" width="2354" height="600" fill="#c8c8c8"/>"##))
+  }
+
   @Test func aBadDocumentIsOneLineAndNoFile() async throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString).svg")
     let path = try TouchTrackerProcess.fixture("bad-color")

@@ -18,6 +18,8 @@ export const STATIC = { whole: 0, append: 1, repaint: 2 };
 export const KIND = { segment: 1, circle: 2, fill: 3, text: 4, clip: 5 };
 /** The floats `tt_probe_line` writes, by position. */
 export const PROBE = { x: 0, y: 1, width: 2, rgb: 3 };
+/** `tt_viewport` commands (PageHost.ViewportCommand). */
+export const VIEWPORT = { pan: 0, zoom: 1, actualSize: 2, fit: 3, zoomIn: 4, zoomOut: 5 };
 /** Drawing names the server accepts (DrawingName.swift). */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

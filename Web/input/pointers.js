@@ -3,6 +3,7 @@
 // frame (app.js calls tt_commit with `lastInputTime()`).
 
 import { PHASE, STATUS, TOUCH_TYPE, coreTime, tt } from '../core/bridge.js';
+import { startDrag } from './viewport.js';
 
 /** Pointers down on the canvas: pointerId -> predicted position (or null). */
 export const pointers = new Map();
@@ -108,7 +109,10 @@ export function attachInput(canvas, onDown) {
   };
 
   canvas.addEventListener('pointerdown', (event) => {
-    if (!tt || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (!tt) return;
+    // Space+drag and the middle button move the drawing (input/viewport.js).
+    if (startDrag(canvas, event)) return onDown();
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
     event.preventDefault();
     if (readOnly) return onDown();
     onDown();

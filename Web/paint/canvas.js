@@ -25,7 +25,7 @@ import { pointers } from '../input/pointers.js';
 
 const canvas = document.getElementById('canvas');
 const ctx = canvas.getContext('2d');
-/** The cached static layer, also what "Export PNG" saves. */
+/** The cached static layer: the drawing as the window shows it (panned and zoomed: see DrawView+Viewport.swift). */
 export const staticCanvas = document.createElement('canvas');
 const staticCtx = staticCanvas.getContext('2d');
 /** Where repaint sections are painted before their area is copied into the cache (see above); sized on first use. */

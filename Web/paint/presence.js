@@ -3,6 +3,8 @@
 // each person's own, with a dot where their finger is. Nothing here goes into
 // the core: these lines are not the drawing until their owner lifts.
 
+import { onViewportChange, viewport } from '../input/viewport.js';
+
 const canvas = document.createElement('canvas');
 canvas.id = 'presence';
 canvas.setAttribute('aria-hidden', 'true');
@@ -23,6 +25,7 @@ export function personColor(id) {
 /** Puts the canvas over the drawing (once the page has its canvas). */
 export function attachPresence() {
   document.getElementById('canvas').after(canvas);
+  onViewportChange(() => people.size && repaint());
 }
 
 /** `lines` as the person `id` sent them; an empty list: they lifted. */
@@ -63,7 +66,9 @@ function paintPresence() {
   }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, width, height);
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  // Their lines are in the drawing's coordinates: panned and zoomed as it is.
+  const { x, y, zoom } = viewport();
+  ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, -x * zoom * dpr, -y * zoom * dpr);
   ctx.lineCap = 'round';
   for (const [id, lines] of people) {
     const color = personColor(id);

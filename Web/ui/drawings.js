@@ -3,7 +3,7 @@
 // the page's own dialog (ui/dialog.js), never with prompt().
 
 import { NAME_PATTERN, svgText } from '../core/bridge.js';
-import { finishRepaint, staticCanvas } from '../paint/canvas.js';
+import { pngOfSVG } from '../paint/export.js';
 import { access } from '../sync/access.js';
 import { saver } from '../sync/saver.js';
 import { download, hideBanner, showBanner } from './banner.js';
@@ -102,9 +102,14 @@ function iconButton(action, label, paths) {
   return button;
 }
 
-export function exportPNG() {
-  finishRepaint(); // a repaint still under way would leave part of the last change out
-  staticCanvas.toBlob((blob) => download(blob, `${saver.name}.png`), 'image/png');
+/** The whole drawing, lines beyond the window included (paint/export.js). */
+export async function exportPNG() {
+  const name = saver.name;
+  try {
+    download(await pngOfSVG(svgText()), `${name}.png`);
+  } catch (error) {
+    showBanner(`Could not export PNG: ${error.message}.`, 'warning', [['OK', hideBanner]]);
+  }
 }
 
 export function exportSVG() {

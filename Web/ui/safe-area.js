@@ -1,7 +1,8 @@
 // The core places its edit menu and its palette inside the window's safe
 // area (Window.safeAreaInsets, as in UIKit). The page's own controls float
 // over the canvas, so the page reports what they cover: the toolbar at the
-// top, the messages at the bottom. A line's "Delete" menu then flips below
+// top (and the zoom buttons beside it, or at the bottom on a phone), the
+// messages at the bottom. A line's "Delete" menu then flips below
 // the line instead of hiding under the toolbar, and the palette fits between
 // the two.
 
@@ -19,7 +20,11 @@ function report() {
     if (element.hidden || !element.offsetHeight) continue;
     bottom = Math.max(bottom, height - element.getBoundingClientRect().top + GAP);
   }
-  const top = Math.ceil(toolbar.bottom + GAP);
+  // The zoom buttons: beside the toolbar on a wide screen, at the bottom on a phone.
+  let top = Math.ceil(toolbar.bottom + GAP);
+  const zoom = document.getElementById('zoom')?.getBoundingClientRect();
+  if (zoom && zoom.top < height / 2) top = Math.max(top, Math.ceil(zoom.bottom + GAP));
+  else if (zoom) bottom = Math.max(bottom, height - zoom.top + GAP);
   // The inspector: a side panel covers the right, a bottom sheet the bottom.
   let right = 0;
   const panel = document.getElementById('inspector');

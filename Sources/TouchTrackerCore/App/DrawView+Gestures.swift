@@ -5,17 +5,18 @@ extension Action {
   static let longPress = Action("longPress:")
   static let moveLine = Action("moveLine:")
   static let twoFingerTap = Action("twoFingerTap:")
+  static let panCanvas = Action("panCanvas:")
 }
 
 /// The actions DrawView performs, looked up once in a table: a `switch` over
 /// `Action` values compares their names case by case, and in the wasm each
 /// comparison is inlined (two such switches were 3 KB).
 enum DrawViewAction: Int {
-  case doubleTap, tap, longPress, moveLine, twoFingerTap, delete, undo, redo
+  case doubleTap, tap, longPress, moveLine, twoFingerTap, panCanvas, delete, undo, redo
 
   /// In the order of the cases.
   private static let actions: [Action] = [
-    .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap, .delete, .undo, .redo,
+    .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap, .panCanvas, .delete, .undo, .redo,
   ]
 
   init?(_ action: Action) {
@@ -65,6 +66,14 @@ extension DrawView: GestureRecognizerDelegate {
     moveRecognizer.delegate = self
     moveRecognizer.addTarget(self, action: .moveLine)
     addGestureRecognizer(moveRecognizer)
+
+    // Not in the book: two fingers that land together and move together
+    // pan and zoom the drawing; spread at once, they still draw the circle
+    // (`CanvasGestureRecognizer`). It cancels the fingers' circle or lines.
+    canvasRecognizer.name = "two-finger pan"
+    canvasRecognizer.delegate = self
+    canvasRecognizer.addTarget(self, action: .panCanvas)
+    addGestureRecognizer(canvasRecognizer)
   }
 
   func canPerformDrawViewAction(_ action: Action) -> Bool {
@@ -72,7 +81,7 @@ extension DrawView: GestureRecognizerDelegate {
     case .delete: selectedLineIndex != nil || selectedCircleIndex != nil
     case .undo: canUndo
     case .redo: canRedo
-    case .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap: true
+    case .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap, .panCanvas: true
     case nil: false
     }
   }
@@ -84,6 +93,7 @@ extension DrawView: GestureRecognizerDelegate {
     case .longPress: longPress()
     case .moveLine: moveSelectedLine()
     case .twoFingerTap: undo()
+    case .panCanvas: followCanvasGesture()
     case .delete: deleteSelectedLine()
     case .undo: undo()
     case .redo: redo()
@@ -91,17 +101,22 @@ extension DrawView: GestureRecognizerDelegate {
     }
   }
 
-  /// The nearest finished line within `selectionRadius` of `point`, by true segment distance.
+  /// The nearest finished line within `selectionRadius` of `point`, by true
+  /// segment distance. The radius is on screen: zoomed in, the finger
+  /// covers less of the drawing.
   public func indexOfLine(at point: Point) -> Int? {
-    lineIndex.nearest(to: point, within: DrawView.selectionRadius, in: drawing.lines)
+    lineIndex.nearest(to: point, within: selectionReach, in: drawing.lines)
   }
+
+  /// `selectionRadius` in the drawing's units.
+  private var selectionReach: Double { DrawView.selectionRadius / zoomScale }
 
   /// The circle whose outline passes nearest `point`, within
   /// `selectionRadius` of it (the front-most of equally near ones). A scan:
   /// drawings hold far fewer circles than lines.
   public func indexOfCircle(at point: Point) -> Int? {
     var best: Int?
-    var bestDistance = DrawView.selectionRadius
+    var bestDistance = selectionReach
     for index in drawing.circles.indices {
       let circle = drawing.circles[index]
       let distance = abs(point.distance(to: circle.center) - circle.radius)
@@ -220,13 +235,15 @@ extension DrawView: GestureRecognizerDelegate {
   public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     // A press away from every line is the start of a slow line, not a selection.
     if recognizer === longPressRecognizer { return indexOfLine(at: recognizer.location(in: self)) != nil }
+    // A held line stays under its finger: the drawing does not move beneath it.
+    if recognizer === canvasRecognizer { return lineBeforeMove == nil }
     return true
   }
 
   public func gestureRecognizer(
     _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
   ) -> Bool {
-    recognizer === moveRecognizer
+    recognizer === moveRecognizer || (recognizer === canvasRecognizer && other === moveRecognizer)
   }
 
   /// While a long press holds a line, the line follows its own finger only:

@@ -54,21 +54,32 @@ extension DrawView {
   /// deleting or moving one line among 100,000 repaints the lines that cross
   /// its own rectangle, not its tiles' or every line.
   public func staticLayerUpdate(since version: Int) -> StaticLayerUpdate {
+    let toWindow = transformToWindow
     if let range = linesAppended(since: version) {
       var bounds: [Rect] = []
-      for line in drawing.lines[range] { bounds.append(line.paintedBounds) }
+      for line in drawing.lines[range] { bounds.append(onScreen(line.paintedBounds, toWindow)) }
       return .append(staticLayer(sections: wholeSections(tiles(meetingAny: bounds)), onlyLinesFrom: range.lowerBound))
     }
     guard let start = layerLog.start(after: version, current: drawingVersion) else { return wholeTiledLayer }
     var rects: [Rect] = []
     var sections: [TileSection] = []
     for change in layerLog.entries[start...] {
-      guard let rect = change.damage else { return wholeTiledLayer }
+      guard let damage = change.damage else { return wholeTiledLayer }
+      let rect = onScreen(damage, toWindow)
       rects.append(rect)
       sections += self.sections(covering: rect)
     }
     if tiles(meetingAny: rects).count * 2 > allTiles.count { return wholeTiledLayer }
     return .repaint(rects, staticLayer(sections: sections))
+  }
+
+  /// `rect` of the drawing in window coordinates. Zoomed, with the
+  /// antialiased edge's margin again on screen: zoomed out, the drawing's
+  /// own margin shrinks below the pixel the edge can color.
+  private func onScreen(_ rect: Rect, _ toWindow: AffineTransform) -> Rect {
+    if toWindow.isIdentity { return rect }
+    let margin = DrawView.antialiasMargin
+    return toWindow.apply(to: rect).insetBy(dx: -margin, dy: -margin)
   }
 
   /// Every tile of the static layer, for a host starting from nothing.

@@ -12,10 +12,14 @@ extension DrawView {
   /// The side of a tile, in points.
   public static let staticTileSize = 256.0
 
-  /// The grid of tiles over the view: columns and rows.
+  /// The grid of tiles over the view as it is on screen (`screenSize`:
+  /// under the page's zoom its bounds are the part of the drawing shown),
+  /// columns and rows. Tiles, their sections and the layer's commands are
+  /// in window coordinates; the drawing's are mapped by `transformToWindow`.
   var tileGrid: (columns: Int, rows: Int) {
     let size = DrawView.staticTileSize
-    return (max(1, Int((bounds.width / size).rounded(.up))), max(1, Int((bounds.height / size).rounded(.up))))
+    let screen = screenSize
+    return (max(1, Int((screen.width / size).rounded(.up))), max(1, Int((screen.height / size).rounded(.up))))
   }
 
   /// The tile numbers (row by row) that `rect` meets, in order.
@@ -87,11 +91,20 @@ extension DrawView {
     var list = RenderList()
     let held = lineBeforeMove == nil ? nil : selectedLineIndex
     let lines = drawing.lines
+    // Window coordinates for the commands, the drawing's for finding what
+    // meets an area. Without pan or zoom both are the same, exactly (a
+    // translation by zero adds zero; the scale is 1).
+    let toWindow = transformToWindow
+    let fromWindow = toWindow.inverted() ?? .identity
+    let scale = toWindow.lengthScale
+    var windowAreas: [Rect] = []
     var areas: [Rect] = []
     var reach = Rect(x: 0, y: 0, width: 0, height: 0)
     for section in sections {
-      let area = section.area.insetBy(dx: -1, dy: -1)
+      let windowArea = section.area.insetBy(dx: -1, dy: -1)
+      let area = fromWindow.apply(to: windowArea)
       reach = areas.isEmpty ? area : reach.union(area)
+      windowAreas.append(windowArea)
       areas.append(area)
     }
     // The lines of each section, found in one pass: a section of a few
@@ -105,14 +118,18 @@ extension DrawView {
     for (section, area) in areas.enumerated() {
       list.appendClip(tileRect(sections[section].tile))
       if first == nil {
-        list.appendFill(area, color: DrawView.backgroundGray)
+        list.appendFill(windowAreas[section], color: DrawView.backgroundGray)
         for circle in drawing.circles where circle.paintedBounds.intersects(area) {
-          list.appendCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)
+          list.appendCircle(
+            center: toWindow.apply(to: circle.center), radius: circle.radius * scale, color: circle.color,
+            width: circle.width * scale)
         }
       }
       for index in members[section] {
         let line = lines[Int(index)]
-        list.appendSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
+        list.appendSegment(
+          from: toWindow.apply(to: line.begin), to: toWindow.apply(to: line.end), color: line.color,
+          width: line.width * scale)
       }
     }
     return list

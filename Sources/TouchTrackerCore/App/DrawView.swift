@@ -9,6 +9,9 @@ public final class DrawView: View {
   public static let selectedColor = Color(rgb: 0x00c000)
   /// A tap selects the nearest line at most this far away.
   public static let selectionRadius = 20.0
+  /// How far a first finger may have moved when a second one landing
+  /// within the landing window makes the two a circle.
+  static let circleLandingSlop = 10.0
 
   public internal(set) var drawing = Drawing()
   public var options = DrawingOptions() {
@@ -39,6 +42,17 @@ public final class DrawView: View {
   let longPressRecognizer = LongPressGestureRecognizer()
   let moveRecognizer = PanGestureRecognizer()
   let twoFingerTapRecognizer = TapGestureRecognizer()
+  /// Two fingers moving together pan and zoom the drawing (`DrawView+Viewport.swift`).
+  let canvasRecognizer = CanvasGestureRecognizer()
+  /// The drawing's point between those fingers when they landed, and the zoom then.
+  var canvasGestureStart: (anchor: Point, zoom: Double)?
+  /// The view's size on screen: the frame's as last set (a zoomed frame
+  /// reads back through its transform, a rounding away from it).
+  public private(set) var screenSize = Size(width: 0, height: 0)
+
+  public override var frame: Rect {
+    willSet { screenSize = newValue.size }
+  }
 
   /// Called after each finished change (to save), with the new drawing.
   public var onChange: ((Drawing) -> Void)?
@@ -69,6 +83,7 @@ public final class DrawView: View {
 
   public override init(frame: Rect) {
     super.init(frame: frame)
+    screenSize = frame.size
     isMultipleTouchEnabled = true
     installGestureRecognizers()
     updateAllowedTouchTypes()
@@ -100,6 +115,7 @@ public final class DrawView: View {
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
     notePens(began: touches)
+    if touches.count == 1, startsCircleWithFirstFinger(touches[0], in: event) { return }
     // A finger on the screen while a pen is in use is a palm: it draws nothing.
     if touches.count == 2 && !rejectsAsPalm(touches[0]) && !rejectsAsPalm(touches[1]) {
       let a = touches[0]
@@ -117,6 +133,27 @@ public final class DrawView: View {
       }
     }
     setNeedsDisplay()
+  }
+
+  /// A second finger landing just after the first, before it moved: the
+  /// two draw a circle, as if they had landed in the same event (fingers
+  /// seldom land in the same frame; `CanvasGestureRecognizer.landingWindow`).
+  /// Where the first finger is now (its move in this same event may not
+  /// have reached its line yet) says whether it moved.
+  private func startsCircleWithFirstFinger(_ touch: Touch, in event: Event) -> Bool {
+    guard circlesInProgress.isEmpty, linesInProgress.count == 1, !rejectsAsPalm(touch),
+      let first = linesInProgress.first, !first.byPen,
+      touch.timestamp - first.beganAt <= CanvasGestureRecognizer.landingWindow
+    else { return false }
+    let now = event.allTouches.first { $0.identity == first.touch }.map { drawingLocation(of: $0) } ?? first.line.end
+    guard now.distance(to: first.line.begin) <= DrawView.circleLandingSlop else { return false }
+    linesInProgress.removeAll()
+    circlesInProgress.append(
+      CircleInProgress(
+        first: first.touch, second: touch.identity, firstCorner: now, secondCorner: drawingLocation(of: touch),
+        width: options.lineWidth))
+    setNeedsDisplay()
+    return true
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {

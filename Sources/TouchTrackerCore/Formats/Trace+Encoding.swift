@@ -80,6 +80,14 @@ extension Trace {
       case .confirmed(let count):
         writer.raw(",\"confirmed\":")
         writer.write(Double(count))
+      case .viewport(let offset, let zoom):
+        writer.raw(",\"viewport\":{\"x\":")
+        writer.write(offset.x)
+        writer.raw(",\"y\":")
+        writer.write(offset.y)
+        writer.raw(",\"zoom\":")
+        writer.write(zoom)
+        writer.raw("}")
       }
       writer.raw("}")
     }

@@ -54,6 +54,8 @@ public struct TraceEvent: Equatable, Sendable {
     case received([Change])
     /// The server acknowledged this many of the page's oldest changes.
     case confirmed(Int)
+    /// The page panned or zoomed: the drawing's point at the top-left corner, and the zoom.
+    case viewport(Point, zoom: Double)
   }
 
   public init(time: Double, input: Input) {
@@ -119,7 +121,7 @@ extension Trace {
   /// The members that say what an event delivers (at most one each).
   static let inputKinds = [
     "touches", "tap", "action", "color", "size", "safeArea", "options", "document", "ids", "pending", "received",
-    "confirmed",
+    "confirmed", "viewport",
   ]
 
   static let actions: [(name: String, input: TraceEvent.Input)] = [
@@ -204,6 +206,15 @@ extension Trace {
       var changes: [Change] = []
       for element in try field.elements() { changes.append(try ChangeCoder.change(element)) }
       return kind == "pending" ? .pending(changes) : .received(changes)
+    case "viewport":
+      // {"x": the drawing's point at the top-left corner, "y", "zoom"}
+      let zoom = try field.require("zoom")
+      let scale = try zoom.number()
+      guard DrawView.zoomRange.contains(scale) else {
+        throw FormatError("Zoom must be between 0.1 and 8 at \(zoom.path)")
+      }
+      let offset = Point(x: try coordinate(field.require("x")), y: try coordinate(field.require("y")))
+      return .viewport(offset, zoom: scale)
     default:  // "confirmed"
       // The page confirms "everything" as 2^31 - 1 (`saver.startOver`).
       return .confirmed(Int(try integer(field, in: 0...Double(Int32.max))))

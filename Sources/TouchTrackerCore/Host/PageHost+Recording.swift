@@ -30,6 +30,7 @@ extension PageHost {
     ]
     if !shared.pending.isEmpty { start.append(.pending(shared.pending)) }
     start.append(.ids(app.drawView.idSource))
+    if app.drawView.zoomScale != 1 || app.drawView.contentOffset != .zero { start.append(quantizedViewport()) }
     recording = Trace(size: app.application.window.bounds.size, events: start.map { TraceEvent(time: now, input: $0) })
   }
 

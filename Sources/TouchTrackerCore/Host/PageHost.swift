@@ -276,7 +276,9 @@ final class PageHost {
     let point = app.drawView.convert(fromWindow: location)
     guard let progress = app.drawView.linesInProgress.first(where: { $0.line.end == point }) else { return false }
     let line = progress.line
-    probe.replace(with: [Float(line.end.x), Float(line.end.y), Float(line.width), Float(line.color.rgb)])
+    let end = app.drawView.convert(toWindow: line.end)
+    let width = line.width * app.drawView.zoomScale
+    probe.replace(with: [Float(end.x), Float(end.y), Float(width), Float(line.color.rgb)])
     return true
   }
 
@@ -286,7 +288,7 @@ final class PageHost {
   /// changed since the last call: the page repaints its cache when it moves.
   /// (A method, not a property: asking is what notes the current layer.)
   func staticLayerVersion() -> Int {
-    let key = (version: app.drawView.drawingVersion, size: app.drawView.frame.size)
+    let key = (version: app.drawView.drawingVersion, size: app.drawView.screenSize)
     if key.version != staticLayerKey.version || key.size != staticLayerKey.size {
       staticLayerKey = key
       staticLayerSerial += 1
@@ -302,7 +304,7 @@ final class PageHost {
   func renderStaticLayer(whole: Bool) -> Int {
     let view = app.drawView
     let update =
-      whole || paintedSize != view.frame.size ? view.wholeTiledLayer : view.staticLayerUpdate(since: paintedVersion)
+      whole || paintedSize != view.screenSize ? view.wholeTiledLayer : view.staticLayerUpdate(since: paintedVersion)
     let list: RenderList
     switch update {
     case .whole(let all):
@@ -313,7 +315,7 @@ final class PageHost {
       (staticMode, list) = (.repaint, damaged)
     }
     paintedVersion = view.drawingVersion
-    paintedSize = view.frame.size
+    paintedSize = view.screenSize
     guard staticFloats.replace(with: list.floats), staticText.replace(with: list.textBytes) else { return 0 }
     return list.count
   }

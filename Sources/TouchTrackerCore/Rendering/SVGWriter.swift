@@ -2,8 +2,13 @@
 /// and the browser's "Export SVG" both use it, so they agree to the pixel.
 public enum SVGWriter {
   public static func svg(for list: RenderList, size: Size) -> String {
+    svg(for: list, area: Rect(origin: .zero, size: size))
+  }
+
+  /// The SVG of `list` showing `area` (its `viewBox`).
+  public static func svg(for list: RenderList, area: Rect) -> String {
     var document: [UInt8] = []
-    write(list, size: size) { document.append(contentsOf: $0) }
+    write(list, area: area) { document.append(contentsOf: $0) }
     return String(decoding: document, as: UTF8.self)
   }
 
@@ -13,20 +18,24 @@ public enum SVGWriter {
   /// Writes the SVG of `list` in chunks of about `chunkSize` bytes, each
   /// handed to `emit` in order: a million lines are written to a file
   /// without holding their text (`touchtracker render`).
-  public static func write(_ list: RenderList, size: Size, _ emit: ([UInt8]) -> Void) {
+  public static func write(_ list: RenderList, area: Rect, _ emit: ([UInt8]) -> Void) {
     var out: [UInt8] = []
     out.reserveCapacity(chunkSize + 256)
     // Static strings and no interpolation: each `String` built here cost the wasm hundreds of bytes.
     func text(_ string: StaticString) { string.withUTF8Buffer { out.append(contentsOf: $0) } }
     func number(_ value: Double) { JSONNumber.append(value, to: &out) }
     text("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-    number(size.width)
+    number(area.width)
     text("\" height=\"")
-    number(size.height)
-    text("\" viewBox=\"0 0 ")
-    number(size.width)
+    number(area.height)
+    text("\" viewBox=\"")
+    number(area.minX)
     text(" ")
-    number(size.height)
+    number(area.minY)
+    text(" ")
+    number(area.width)
+    text(" ")
+    number(area.height)
     text("\">\n")
     // Straight from the floats (see `RenderList`'s layout), not through
     // `commands`: decoding to values and escaping by `Character` cost the
@@ -106,22 +115,31 @@ public enum SVGWriter {
     emit(out)
   }
 
-  /// The finished drawing as SVG, on the app's gray background.
+  /// The finished drawing as SVG, on the app's gray background: a canvas
+  /// of `size` at the origin (the window it was drawn in), grown to hold
+  /// the whole drawing with a margin (`DrawView.exportArea(canvas:)`), so
+  /// lines drawn beyond the window after panning are in the picture.
   public static func svg(for drawing: Drawing, size: Size) -> String {
-    svg(for: staticLayer(of: drawing, size: size), size: size)
+    let (list, area) = staticLayer(of: drawing, size: size)
+    return svg(for: list, area: area)
   }
 
   #if !hasFeature(Embedded)
-    /// The same SVG as `svg(for:size:)`, in chunks (see `write(_:size:_:)`).
+    /// The same SVG as `svg(for:size:)`, in chunks (see `write(_:area:_:)`).
     public static func write(_ drawing: Drawing, size: Size, _ emit: ([UInt8]) -> Void) {
-      write(staticLayer(of: drawing, size: size), size: size, emit)
+      let (list, area) = staticLayer(of: drawing, size: size)
+      write(list, area: area, emit)
     }
   #endif
 
-  private static func staticLayer(of drawing: Drawing, size: Size) -> RenderList {
+  private static func staticLayer(of drawing: Drawing, size: Size) -> (RenderList, Rect) {
     let view = DrawView(frame: Rect(origin: .zero, size: size))
     view.load(drawing)
-    return view.staticLayer
+    let area = view.exportArea(canvas: size)
+    // The layer's background fills the view's bounds: make them the area.
+    view.frame = Rect(origin: .zero, size: area.size)
+    view.bounds.origin = area.origin
+    return (view.staticLayer, area)
   }
 
   /// One UTF-8 byte of text content, with XML's special characters escaped.

@@ -360,6 +360,19 @@ open class View: Responder {
     context.transform = saved
   }
 
+  /// `convert(toWindow:)` as one transform: what a host applies to draw
+  /// this view's content in window coordinates itself (the draw view's
+  /// static layer under the page's pan and zoom).
+  public final var transformToWindow: AffineTransform {
+    var result = AffineTransform.identity
+    var view: View? = self
+    while let current = view, !(current is Window) {
+      result = result.concatenating(current.toSuperviewTransform)
+      view = current.superview
+    }
+    return result
+  }
+
   /// `convertToSuperview` as a transform.
   private var toSuperviewTransform: AffineTransform {
     if transform.isIdentity {

@@ -57,7 +57,7 @@ public func ttPaletteVisible() -> Int32 { (wasmHost?.app.controller.isPaletteVis
 @_expose(wasm, "tt_export_svg") @_cdecl("tt_export_svg")
 public func ttExportSVG() -> Int32 {
   guard let host = wasmHost else { return 0 }
-  let svg = SVGWriter.svg(for: host.app.drawing, size: host.app.drawView.frame.size)
+  let svg = SVGWriter.svg(for: host.app.drawing, size: host.app.drawView.screenSize)
   return Int32(truncatingIfNeeded: host.setOutput(Array(svg.utf8)))
 }
 

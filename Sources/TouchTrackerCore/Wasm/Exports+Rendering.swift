@@ -47,3 +47,20 @@ public func ttLiveTextPointer() -> Int32 { wasmHost?.liveText.address ?? 0 }
 public func ttLiveTextLength() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.liveText.count ?? 0) }
 
 private func flag(_ value: Bool) -> Int32 { value ? 1 : 0 }
+
+// MARK: Pan and zoom
+
+/// Pans or zooms the drawing (`PageHost.ViewportCommand`): 0 pan by (`a`,
+/// `b`) points, 1 zoom by factor `a` about window point (`b`, `c`), 2 100%,
+/// 3 fit the drawing, 4 zoom in a step, 5 out. Returns 1, or 0 when refused.
+@_expose(wasm, "tt_viewport") @_cdecl("tt_viewport")
+public func ttViewport(_ command: Int32, _ a: Double, _ b: Double, _ c: Double) -> Int32 {
+  flag(wasmHost?.changeViewport(command, a, b, c) ?? false)
+}
+
+/// The viewport: 0 the drawing's x at the window's left, 1 its y at the top, 2 the zoom.
+@_expose(wasm, "tt_viewport_value") @_cdecl("tt_viewport_value")
+public func ttViewportValue(_ which: Int32) -> Double {
+  guard let view = wasmHost?.app.drawView else { return which == 2 ? 1 : 0 }
+  return which == 0 ? view.contentOffset.x : which == 1 ? view.contentOffset.y : view.zoomScale
+}

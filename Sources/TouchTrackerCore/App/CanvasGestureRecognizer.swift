@@ -1,0 +1,109 @@
+/// Two fingers that land together and move together pan the drawing;
+/// spread or pinched once panning, they zoom it (issue 10's pan and zoom).
+///
+/// The book gives two fingers that land together to the circle, sized by
+/// spreading them, so a pinch recognizer (which begins on any change of
+/// distance) would take every circle, and a scroll view's drag would take
+/// every line. This gesture tells them apart by what the fingers do first:
+/// when the point between them travels `hysteresis` points while the
+/// distance between them changes by less than half of that, it is a pan
+/// (and from then on also a zoom, by the change of distance since they
+/// landed); when the distance changes by `hysteresis` first, it fails and
+/// the circle goes on. Fingers that land more than `landingWindow` seconds
+/// apart draw lines (it fails), as does a first finger that moves before
+/// the second lands, and a third finger before it begins fails it (a
+/// three-finger swipe); after it began, a third finger is ignored. It ends
+/// when either finger lifts. (A mouse's Alt-drag, two touches that land
+/// together, keeps one of them still: its distance changes as fast as its
+/// middle moves, so it draws its circle.)
+///
+/// Positions are in window coordinates: the drawing under the fingers is
+/// what moves, so its own coordinates would move with them.
+public final class CanvasGestureRecognizer: GestureRecognizer {
+  /// How far the point between the fingers (or their distance) must move
+  /// before the gesture decides.
+  public var hysteresis = 10.0
+  /// The most time between the two fingers' landings (a circle's fingers
+  /// land within the same window: see `DrawView`).
+  public static let landingWindow = 0.08
+
+  /// The point between the fingers when the second landed, and now (window coordinates).
+  public private(set) var startMidpoint = Point.zero
+  public private(set) var midpoint = Point.zero
+  /// The distance between the fingers as a factor of what it was when the second landed.
+  public private(set) var scale = 1.0
+
+  private var firstLanding: (time: Double, location: Point)?
+  private var startDistance = 0.0
+
+  public override init() {
+    super.init()
+  }
+
+  public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    if state.isActive {
+      for touch in touches { ignore(touch, for: event) }
+      return
+    }
+    let tracked = self.touches
+    if firstLanding == nil, let first = tracked.first {
+      firstLanding = (event.timestamp, first.locationInWindow)
+    }
+    guard tracked.count == 2, let firstLanding else {
+      if tracked.count > 2 { set(.failed, because: .wrongNumberOfTouches) }
+      return
+    }
+    guard event.timestamp - firstLanding.time <= CanvasGestureRecognizer.landingWindow else {
+      return set(.failed, because: .tooSlow)
+    }
+    startMidpoint = (tracked[0].locationInWindow + tracked[1].locationInWindow) * 0.5
+    midpoint = startMidpoint
+    startDistance = tracked[0].locationInWindow.distance(to: tracked[1].locationInWindow)
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    let tracked = self.touches
+    guard tracked.count == 2 else {
+      // One finger moving alone is drawing its line.
+      if let first = tracked.first, let firstLanding,
+        first.locationInWindow.distance(to: firstLanding.location) > hysteresis, state == .possible
+      {
+        set(.failed, because: .movedTooFar)
+      }
+      return
+    }
+    midpoint = (tracked[0].locationInWindow + tracked[1].locationInWindow) * 0.5
+    let distance = tracked[0].locationInWindow.distance(to: tracked[1].locationInWindow)
+    if state == .possible {
+      let travel = midpoint.distance(to: startMidpoint)
+      let spread = abs(distance - startDistance)
+      if spread >= hysteresis {
+        set(.failed, because: .movedTooFar)
+      } else if travel >= hysteresis, spread < travel / 2 {
+        updateScale(distance)
+        set(.began, because: .matched)
+      }
+    } else if state.isActive {
+      updateScale(distance)
+      state = .changed
+    }
+  }
+
+  private func updateScale(_ distance: Double) {
+    scale = startDistance > 0 ? distance / startDistance : 1
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    if state.isActive {
+      state = .ended
+    } else if state == .possible {
+      set(.failed, because: .liftedTooSoon)
+    }
+  }
+
+  public override func reset() {
+    firstLanding = nil
+    startDistance = 0
+    scale = 1
+  }
+}
