@@ -286,6 +286,27 @@ final class LiveRoom: Sendable {
     }
   }
 
+  /// A rename of the drawing: runs `rename` under the gate; if it returns
+  /// the new name (and how far the revisions moved), every client here
+  /// (joined or not) is sent `renamed` with it and its connection is
+  /// closed, to follow the drawing to its new name.
+  func move<T: Sendable>(to moved: (T) -> (name: DrawingName, shift: Int)?, _ rename: () async throws -> T)
+    async throws -> T
+  {
+    try await gate.run {
+      let result = try await rename()
+      if let (newName, shift) = moved(result) {
+        state.withLockedValue { state in
+          for member in state.members.values {
+            member.outbox.send(.renamed(name: newName.rawValue, shift: shift))
+            member.outbox.finish(LiveOutbox.Close(code: LiveError.normalClosure, reason: ""))
+          }
+        }
+      }
+      return result
+    }
+  }
+
   /// Closes every connection that joined with a share link (after the
   /// links were replaced or the drawing deleted): each gets `error` with
   /// `reason`, then a 1008 close; its next `hello` needs a key that works.

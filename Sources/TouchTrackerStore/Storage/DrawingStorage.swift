@@ -53,6 +53,23 @@ public protocol DrawingStorage: AnyObject, Sendable {
   @discardableResult
   func delete(_ name: DrawingName, ifRevision expected: Int?) async throws -> Bool
 
+  /// The summary of `name` (as `list` has it), or nil if there is no such
+  /// drawing; reads no document.
+  func summary(of name: DrawingName) async throws -> DrawingSummary?
+
+  /// Renames `name` to `newName` with everything it has: its document, its
+  /// log and idempotency keys, its share links. `name` is left as a
+  /// tombstone one revision on, as a delete leaves it, so whoever still
+  /// writes to it gets a conflict. If `newName` was deleted before, the
+  /// drawing's revisions (log included) move up past the tombstone's, as a
+  /// drawing created again there would continue from it; otherwise they stay.
+  /// Nil if there is no drawing `name`.
+  ///
+  /// - Throws: `DrawingStoreError.nameTaken` if a drawing is named `newName`
+  ///   (`name` itself included), `.conflict` if `expected` is not `name`'s
+  ///   revision.
+  func rename(_ name: DrawingName, to newName: DrawingName, ifRevision expected: Int?) async throws -> Renamed?
+
   /// Appends `changes` to the log of `name`; the revision after the last.
   @discardableResult
   func append(_ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?) async throws -> Int
@@ -122,6 +139,22 @@ extension DrawingStorage {
 
 extension DrawingStore: DrawingStorage {
   public var location: String { path }
+}
+
+/// What `rename` did: the drawing was at `previousRevision` under its old
+/// name and is at `revision` under the new one; every revision `r` of it
+/// (its log's too) is `r + revision - previousRevision` now. The old name's
+/// tombstone is at `tombstoneRevision`.
+public struct Renamed: Hashable, Sendable {
+  public var previousRevision: Int
+  public var revision: Int
+  public var tombstoneRevision: Int
+
+  public init(previousRevision: Int, revision: Int, tombstoneRevision: Int) {
+    self.previousRevision = previousRevision
+    self.revision = revision
+    self.tombstoneRevision = tombstoneRevision
+  }
 }
 
 /// What a write to a PostgreSQL store tells every server: which drawing is
