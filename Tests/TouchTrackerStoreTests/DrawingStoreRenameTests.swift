@@ -85,6 +85,15 @@ import TouchTrackerCore
     }
   }
 
+  /// Other servers hear a rename as one notice naming both names.
+  @Test func aRenameNoticeNamesBothNamesAndTheShift() {
+    let notice = DrawingNotice(kind: .rename, name: "d", revision: 4, renamedTo: "e", shift: 3)
+    #expect(notice.payload == "r 4 3 e d")
+    #expect(DrawingNotice(payload: notice.payload) == notice)
+    #expect(DrawingNotice(payload: "r 4 3 e") == nil)
+    #expect(DrawingNotice(payload: "d 4 a name") == DrawingNotice(kind: .delete, name: "a name", revision: 4))
+  }
+
   /// Onto a deleted drawing's name, the revisions move past its tombstone,
   /// as a drawing created there would: a client still holding a revision
   /// of the deleted drawing gets a conflict, not this drawing.

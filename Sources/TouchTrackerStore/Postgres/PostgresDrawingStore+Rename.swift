@@ -3,8 +3,9 @@ import PostgresNIO
 
 /// Renaming (`DrawingStore+Rename.swift`'s twin). The transaction holds the
 /// advisory locks of both names, taken in the order of their names so two
-/// renames the other way round cannot deadlock; other servers hear a delete
-/// of the old name and a save of the new one (their clients start over).
+/// renames the other way round cannot deadlock; other servers hear a
+/// rename of the old name (their clients follow it) and a save of the new
+/// one (their clients of that name start over).
 extension PostgresDrawingStore {
   public func summary(of name: DrawingName) async throws -> DrawingSummary? {
     try await read { connection in
@@ -59,7 +60,9 @@ extension PostgresDrawingStore {
       source.snapshotRevision = source.revision
       source.logBytes = 0
       try await self.upsertHead(source, on: connection)
-      try await self.notify(.delete, old, revision: source.revision, on: connection)
+      let notice = DrawingNotice(
+        kind: .rename, name: old, revision: source.revision, renamedTo: new, shift: moved.revision - previous)
+      try await connection.query("SELECT pg_notify(\(Self.changeChannel), \(notice.payload))", logger: self.logger)
       try await self.notify(.save, new, revision: moved.revision, on: connection)
       return Renamed(previousRevision: previous, revision: moved.revision, tombstoneRevision: source.revision)
     }

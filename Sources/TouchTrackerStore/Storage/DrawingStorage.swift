@@ -168,26 +168,45 @@ public struct DrawingNotice: Hashable, Sendable {
     case save = "s"
     /// The drawing deleted: its tombstone is at `revision`.
     case delete = "d"
+    /// The drawing renamed to `renamedTo`, its revisions `shift` higher;
+    /// the old name's tombstone is at `revision`.
+    case rename = "r"
   }
 
   public var kind: Kind
   public var name: String
   public var revision: Int
+  /// For `.rename`: the new name, and how far the revisions moved.
+  public var renamedTo: String?
+  public var shift = 0
 
-  public init(kind: Kind, name: String, revision: Int) {
+  public init(kind: Kind, name: String, revision: Int, renamedTo: String? = nil, shift: Int = 0) {
     self.kind = kind
     self.name = name
     self.revision = revision
+    self.renamedTo = renamedTo
+    self.shift = shift
   }
 
-  /// `KIND REVISION NAME`: the name last, as it may hold spaces.
-  var payload: String { "\(kind.rawValue) \(revision) \(name)" }
+  /// `KIND REVISION NAME`: the name last, as it may hold spaces; a rename
+  /// is `r REVISION SHIFT NEWNAME NAME` (names are `DrawingName`s there:
+  /// no spaces).
+  var payload: String {
+    if kind == .rename, let renamedTo { return "r \(revision) \(shift) \(renamedTo) \(name)" }
+    return "\(kind.rawValue) \(revision) \(name)"
+  }
 
   init?(payload: String) {
     let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count == 3, let kind = Kind(rawValue: String(parts[0])), let revision = Int(parts[1]) else {
       return nil
     }
-    self.init(kind: kind, name: String(parts[2]), revision: revision)
+    guard kind == .rename else {
+      self.init(kind: kind, name: String(parts[2]), revision: revision)
+      return
+    }
+    let rest = parts[2].split(separator: " ", omittingEmptySubsequences: false)
+    guard rest.count == 3, let shift = Int(rest[0]) else { return nil }
+    self.init(kind: kind, name: String(rest[2]), revision: revision, renamedTo: String(rest[1]), shift: shift)
   }
 }
