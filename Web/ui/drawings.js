@@ -345,10 +345,14 @@ async function renameDrawing(source) {
 /** 'renamed', 'exists', or why not (the end of a sentence). */
 async function renameOnServer(source, name) {
   const open = source === saver.name;
+  const busy = () =>
+    saver.stopped === 'playback'
+      ? 'a recording is playing in its place: stop it first'
+      : 'saving it waits for your decision first (see the message below)';
   if (open) {
-    if (saver.stopped) return 'saving it waits for your decision first (see the message below)';
+    if (saver.stopped) return busy();
     await saver.flush();
-    if (saver.stopped) return 'saving it waits for your decision first (see the message below)';
+    if (saver.stopped) return busy();
     saver.stopped = 'renaming';
     while (saver.inFlight) await saver.inFlight;
   }
