@@ -95,6 +95,7 @@ extension APIError {
     case .changesGone(_, _, _, let current): self.init(.gone, error.description, revision: current)
     case .cannotOpen, .badURL, .damaged, .unreadable: self.init(.internalServerError, error.description)
     case .unavailable: self.init(.serviceUnavailable, error.description)
+    case .nameTaken: self.init(.conflict, error.description)
     }
   }
 }

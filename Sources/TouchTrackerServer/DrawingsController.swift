@@ -35,6 +35,11 @@ struct DrawingsController {
     group.head(":name/changes") { Self.withoutBody(try await changes($0, context: $1)) }
     group.post(":name/changes", use: append)
     group.on(":name/changes", method: .options) { _, _ in Self.allow("GET, HEAD, POST, OPTIONS") }
+    group.post(":name/rename", use: rename)
+    group.on(":name/rename", method: .options) { _, _ in Self.allow("POST, OPTIONS") }
+    group.get(":name/thumbnail", use: thumbnail)
+    group.head(":name/thumbnail") { Self.withoutBody(try await thumbnail($0, context: $1)) }
+    group.on(":name/thumbnail", method: .options) { _, _ in Self.allow("GET, HEAD, OPTIONS") }
     group.get(":name/live", use: live)
     group.on(":name/live", method: .options) { _, _ in Self.allow("GET, OPTIONS") }
   }
@@ -186,7 +191,105 @@ struct DrawingsController {
     }
   }
 
+  /// `POST /api/drawings/NAME/rename` with `{"name": "NEW"}`: the drawing
+  /// with everything it has (document, log, keys, share links) is called
+  /// NEW from now on; answers `{"name", "previousRevision", "revision"}`
+  /// (its revisions move up by `revision - previousRevision` only when NEW
+  /// had been deleted before). 409 if a drawing is named NEW already
+  /// (nothing is overwritten) or `If-Match` is stale. Clients watching NAME
+  /// live are sent `renamed`; those watching NEW, `reset`.
+  @Sendable func rename(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let name = try Self.name(in: context)
+    let expected = try Self.expectedRevision(in: request)
+    let newName = try Self.newName(in: try await Self.body(of: request, upTo: 4096))
+    guard newName != name else { throw APIError(DrawingStoreError.nameTaken(name: newName.rawValue)) }
+    do {
+      let renamed = try await rooms.withRoom(name) { old in
+        try await rooms.withRoom(newName) { new in
+          // Both gates, always in the order of the names: two renames the
+          // other way round cannot wait for each other.
+          let rename = { try await store.rename(name, to: newName, ifRevision: expected) }
+          let follow: (Renamed?) -> (name: DrawingName, shift: Int)? = {
+            $0.map { (newName, $0.revision - $0.previousRevision) }
+          }
+          if name < newName {
+            return try await old.move(to: follow) { try await new.replace(revision: { $0?.revision }, rename) }
+          }
+          return try await new.replace(revision: { $0?.revision }) { try await old.move(to: follow, rename) }
+        }
+      }
+      guard let renamed else { throw APIError.notFound(name) }
+      struct Answer: Encodable {
+        var name: String
+        var previousRevision: Int
+        var revision: Int
+      }
+      return try JSONBody.response(
+        Answer(name: newName.rawValue, previousRevision: renamed.previousRevision, revision: renamed.revision),
+        headers: Self.revisionHeaders(renamed.revision))
+    } catch let error as DrawingStoreError {
+      throw APIError(error)
+    }
+  }
+
+  /// `GET /api/drawings/NAME/thumbnail[?revision=R]`: a small SVG of the
+  /// drawing (`Thumbnail`), with `ETag` its revision. Asked for at its
+  /// current revision R, it may be cached for good (the list names the
+  /// revision, so a changed drawing is a new address); otherwise it is
+  /// revalidated (`If-None-Match` answers 304 from the summary alone).
+  @Sendable func thumbnail(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let name = try Self.name(in: context)
+    do {
+      guard let summary = try await store.summary(of: name) else { throw APIError.notFound(name) }
+      var svg: String
+      var revision = summary.revision
+      if !Thumbnail.draws(summary) {
+        svg = Thumbnail.placeholder(for: summary)
+      } else if Self.matches(request.headers[.ifNoneMatch], revision) {
+        svg = ""
+      } else {
+        guard let stored = try await store.load(name) else { throw APIError.notFound(name) }
+        svg = Thumbnail.svg(of: stored.drawing)
+        revision = stored.revision
+      }
+      var headers = Self.revisionHeaders(revision)
+      let pinned = request.uri.queryParameters.get("revision") == String(revision)
+      headers[.cacheControl] = pinned ? "private, max-age=31536000, immutable" : "private, no-cache"
+      if Self.matches(request.headers[.ifNoneMatch], revision) {
+        return Response(status: .notModified, headers: headers)
+      }
+      headers[.contentType] = "image/svg+xml"
+      return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+    } catch let error as DrawingStoreError {
+      throw APIError(error)
+    }
+  }
+
+  /// Whether `If-None-Match` names `revision` (`"3"`, `W/"3"`, or `*`).
+  private static func matches(_ header: String?, _ revision: Int) -> Bool {
+    guard let header else { return false }
+    return header.split(separator: ",").contains { tag in
+      var tag = tag.trimmingCharacters(in: .whitespaces)
+      if tag == "*" { return true }
+      if tag.hasPrefix("W/") { tag.removeFirst(2) }
+      return tag == "\"\(revision)\""
+    }
+  }
+
   // MARK: - Request parts
+
+  /// The new name in a rename's body, `{"name": "NEW"}`.
+  private static func newName(in body: Data) throws -> DrawingName {
+    struct Body: Decodable { var name: String }
+    guard let text = try? JSONDecoder().decode(Body.self, from: body).name else {
+      throw APIError(.badRequest, #"A rename needs the new name as the body {"name": "NEW"}"#)
+    }
+    do {
+      return try DrawingName(text)
+    } catch {
+      throw APIError(error)
+    }
+  }
 
   private static func name(in context: BasicRequestContext) throws -> DrawingName {
     let raw = try context.parameters.require("name")

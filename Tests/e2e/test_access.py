@@ -227,3 +227,36 @@ def test_with_access_control_off_the_share_sheet_says_so_and_drawing_is_as_befor
     assert decode_canvas(page, "#share-qr") == [(edit_url, "QRCode")]
     assert page.errors == []
     page.context.close()
+
+
+def test_the_admin_renames_a_drawing_and_the_edit_link_holder_follows_it(browser, guarded):
+    """Issue 10: the rename keeps the drawing's links; a page open with the
+    edit link follows it to its new name (and keeps its key for it); the
+    admin's list shows thumbnails although an <img> cannot send the token."""
+    links = shared_drawing(guarded, "board")
+    editor, edit_touch = open_with(browser, f"{guarded.url}/?drawing=board&key={links['edit']}", PHONE)
+    edit_touch.wait_for("touchtracker.live().status === 'live'")
+    admin, _ = open_with(browser, f"{guarded.url}/?drawing=desk&token={guarded.token}", DESKTOP)
+    admin.click("#file-menu summary")
+    admin.wait_for_selector("#drawing-list:not([aria-busy]) .drawing-item[data-name=board]")
+    admin.wait_for_function(
+        "(() => { const i = document.querySelector('.drawing-item[data-name=board] img');"
+        " return i.src.startsWith('blob:') && i.complete && i.naturalWidth > 0; })()"
+    )
+    admin.click("[aria-label='Rename board']")
+    admin.fill("#dialog-input", "board-2")
+    admin.click("#dialog-ok")
+    admin.wait_for_selector("#notice .notice-box:not([hidden])")
+
+    edit_touch.wait_for("touchtracker.saving().name === 'board-2' && touchtracker.live().status === 'live'")
+    assert editor.evaluate("JSON.parse(localStorage.getItem('touchtracker.keys'))['board-2']") == links["edit"]
+    assert editor.evaluate("touchtracker.access().role") == "edit"
+    edit_touch.line((60, 400), (300, 460))
+    eventually(lambda: len(json.loads(stored_text(guarded, "board-2"))["lines"]) == 2, 5)
+    status, _, _ = request(guarded, "GET", "/api/drawings/board-2", headers=bearer(links["edit"]))
+    assert status == 200, "the edit link opens the drawing under its new name"
+    status, _, _ = request(guarded, "GET", "/api/drawings/board", headers=bearer(guarded.token))
+    assert status == 404
+    for page in (editor, admin):
+        assert page.errors == []
+        page.context.close()

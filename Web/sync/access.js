@@ -78,6 +78,17 @@ export const access = {
     return key ? { ...headers, Authorization: `Bearer ${key}` } : headers;
   },
 
+  /** The drawing `from` is called `to` now: its share link's key, if this page has one, goes with it. */
+  moveKey(from, to) {
+    const kept = readKeys();
+    const key = memoryKeys[from] || kept[from];
+    if (!key) return;
+    memoryKeys[to] = key;
+    delete memoryKeys[from];
+    delete kept[from];
+    store(KEYS, JSON.stringify({ ...kept, [to]: key }));
+  },
+
   get readOnly() {
     return this.role === 'view' || this.role === 'none';
   },

@@ -10,8 +10,9 @@
 // IndexedDB (the saver's copy). A server without the route (or a proxy that
 // drops WebSockets) leaves the page saving over HTTP as before.
 
-import { presenceText, receiveChanges, tt } from '../core/bridge.js';
+import { NAME_PATTERN, presenceText, receiveChanges, tt } from '../core/bridge.js';
 import { forgetPresence, showPresence } from '../paint/presence.js';
+import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
 import { saver } from './saver.js';
 
@@ -165,7 +166,22 @@ export const live = {
       case 'error':
         console.warn(`Live sync: ${message.error}`);
         break;
+      case 'renamed':
+        this.renamed(message.name, Number(message.shift) || 0);
+        break;
     }
+  },
+
+  /** The drawing was renamed (from this page or another): follow it there; the server closes this socket. */
+  async renamed(name, shift) {
+    if (!NAME_PATTERN.test(name)) return;
+    const socket = this.socket;
+    this.drop();
+    socket?.close();
+    const moved = await saver.moveTo(name, shift);
+    this.attempts = 0;
+    this.connect();
+    if (moved) showNotice(`This drawing was renamed “${name}”`);
   },
 
   changes(message) {

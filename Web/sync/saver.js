@@ -240,6 +240,41 @@ export const saver = {
     return false;
   },
 
+  /**
+   * The drawing is called `name` on the server now (renamed from this page
+   * or another: docs/DESIGN.md, "Renaming"), its revisions moved up by
+   * `shift`: saving, this browser's copy, the address, a share link's key
+   * and the live socket follow it. Nothing drawn is dropped: unsent records
+   * stay in the outbox (their Idempotency-Keys moved with the drawing) and
+   * the copy is written whole under the new name before the old one goes.
+   * False if the page was there already.
+   */
+  async moveTo(name, shift = 0) {
+    const old = this.name;
+    if (name === old) return false;
+    this.name = name;
+    if (this.revision !== null) this.revision += shift;
+    const url = new URL(location.href);
+    url.searchParams.set('drawing', name);
+    history.replaceState(history.state, '', url);
+    access.moveKey(old, name);
+    if (this.live && !this.live.paused && (this.live.socket || this.live.timer)) this.live.restart();
+    if (this.stopped !== 'playback') {
+      let text = null;
+      try {
+        text = documentText();
+      } catch {
+        // nothing this page could load again: the old copy stays where it is
+      }
+      if (text !== null) {
+        await this.keepLocal(text, this.dirty() || this.outbox.length > 0 || this.needsWhole);
+        if (this.local === 'saved') await localCopies.remove(old).catch(() => {});
+      }
+    }
+    this.schedule();
+    return true;
+  },
+
   /** The drawing differs from the server's even though the core's change count did not move. */
   markChanged() {
     this.savedChange = -1;

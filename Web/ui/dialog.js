@@ -10,7 +10,7 @@ const ok = document.getElementById('dialog-ok');
 const extra = document.getElementById('dialog-extra');
 let check = null;
 
-function open({ title, text = '', label = null, value = '', confirm = 'OK', cancel = 'Cancel', other = null, danger = false }) {
+function open({ title, text = '', label = null, value = '', problem = null, confirm = 'OK', cancel = 'Cancel', other = null, danger = false }) {
   if (dialog.open) dialog.close('cancel');
   document.getElementById('dialog-title').textContent = title;
   document.getElementById('dialog-text').textContent = text;
@@ -20,7 +20,8 @@ function open({ title, text = '', label = null, value = '', confirm = 'OK', canc
   document.getElementById('dialog-cancel').textContent = cancel;
   input.value = value;
   input.removeAttribute('aria-invalid');
-  error.textContent = '';
+  error.textContent = problem ?? '';
+  if (problem) input.setAttribute('aria-invalid', 'true');
   error.hidden = label === null; // a question has no field to be wrong about
   ok.textContent = confirm;
   ok.classList.toggle('danger', danger);
@@ -50,10 +51,14 @@ input.addEventListener('input', () => {
   input.removeAttribute('aria-invalid');
 });
 
-/** Asks for a name; `validate(name)` returns a problem to show, or null. Resolves to the name, or null. */
-export async function askName({ title, label, value, confirm, validate }) {
+/**
+ * Asks for a name; `validate(name)` returns a problem to show, or null;
+ * `problem` is shown at once (what the server said of the last try).
+ * Resolves to the name, or null.
+ */
+export async function askName({ title, label, value, confirm, validate, problem = null }) {
   check = validate;
-  const answer = await open({ title, label, value, confirm });
+  const answer = await open({ title, label, value, problem, confirm });
   check = null;
   return answer === 'ok' ? input.value.trim() : null;
 }

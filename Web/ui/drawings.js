@@ -1,6 +1,8 @@
 // The "⋯" menu: new drawing, exports, and the saved drawings, newest first,
-// each of which can be opened, duplicated or deleted. Names are asked for in
-// the page's own dialog (ui/dialog.js), never with prompt().
+// each with a thumbnail (GET .../thumbnail, cached by revision), which can be
+// opened, renamed, duplicated or deleted, and a field that filters them by
+// name. Names are asked for in the page's own dialog (ui/dialog.js), never
+// with prompt().
 
 import { NAME_PATTERN, svgText } from '../core/bridge.js';
 import { pngOfSVG } from '../paint/export.js';
@@ -11,6 +13,7 @@ import { ask, askName } from './dialog.js';
 import { showNotice } from './notice.js';
 
 const menu = document.getElementById('file-menu');
+const filter = document.getElementById('drawing-filter');
 const EMPTY = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';
 /** The names the last list held, to say "already exists" before asking the server. */
 let known = new Set();
@@ -58,6 +61,73 @@ async function listDrawings() {
   known = new Set(drawings.map((drawing) => drawing.name));
   if (!drawings.length) return note('No saved drawings yet');
   list.replaceChildren(...drawings.map(drawingItem));
+  applyFilter();
+}
+
+/** Shows only the drawings whose names hold the search field's text (any case). */
+function applyFilter() {
+  const list = document.getElementById('drawing-list');
+  const wanted = filter.value.trim().toLowerCase();
+  let shown = 0;
+  for (const item of list.querySelectorAll('.drawing-item')) {
+    item.hidden = !item.dataset.name.toLowerCase().includes(wanted);
+    if (!item.hidden) shown++;
+  }
+  list.querySelector('.filter-note')?.remove();
+  if (shown === 0 && list.querySelector('.drawing-item')) {
+    const item = document.createElement('li');
+    item.className = 'menu-note filter-note';
+    item.setAttribute('role', 'status');
+    item.textContent = `No drawing named like “${filter.value.trim()}”`;
+    list.append(item);
+  }
+}
+
+filter.addEventListener('input', applyFilter);
+filter.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') {
+    // The first Escape empties the field; the next closes the menu (the page's own keys skip fields).
+    event.preventDefault();
+    event.stopPropagation();
+    if (filter.value) {
+      filter.value = '';
+      applyFilter();
+    } else {
+      closeFileMenu();
+      menu.querySelector('summary').focus();
+    }
+  } else if (event.key === 'Enter' || event.key === 'ArrowDown') {
+    // To the first drawing shown (Enter then opens it).
+    const first = document.querySelector('#drawing-list .drawing-item:not([hidden]) .drawing-link');
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  }
+});
+
+const thumbnailURL = (drawing) => `${api(drawing.name)}/thumbnail?revision=${drawing.revision}`;
+
+/**
+ * The drawing's picture from the server: at its listed revision, so the
+ * browser keeps it until the drawing changes. With access control on, an
+ * <img> cannot send the admin token: fetched then, from the same cache.
+ */
+function loadThumbnail(image, drawing) {
+  image.addEventListener('error', () => image.removeAttribute('src'), { once: true });
+  const headers = access.headers(null);
+  if (!headers.Authorization) {
+    image.src = thumbnailURL(drawing);
+    return;
+  }
+  fetch(thumbnailURL(drawing), { headers })
+    .then((response) => (response.ok ? response.blob() : null))
+    .then((blob) => {
+      if (!blob) return;
+      const url = URL.createObjectURL(blob);
+      image.addEventListener('load', () => URL.revokeObjectURL(url), { once: true });
+      image.src = url;
+    })
+    .catch(() => {});
 }
 
 function drawingItem(drawing) {
@@ -75,7 +145,22 @@ function drawingItem(drawing) {
   const details = document.createElement('small');
   details.textContent = `${lines} line${lines === 1 ? '' : 's'}, ${circles} circle${circles === 1 ? '' : 's'}` +
     (when ? ` · ${when}` : '');
-  link.append(title, details);
+  const thumbnail = document.createElement('img');
+  thumbnail.className = 'drawing-thumb';
+  thumbnail.alt = '';
+  thumbnail.width = 48;
+  thumbnail.height = 36;
+  thumbnail.loading = 'lazy';
+  thumbnail.decoding = 'async';
+  loadThumbnail(thumbnail, drawing);
+  const text = document.createElement('span');
+  text.className = 'drawing-text';
+  text.append(title, details);
+  link.append(thumbnail, text);
+
+  const rename = iconButton('rename', `Rename ${drawing.name}`,
+    '<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="M13 7l4 4"/>');
+  rename.addEventListener('click', () => renameDrawing(drawing.name));
 
   const duplicate = iconButton('duplicate', `Duplicate ${drawing.name}`,
     '<rect x="8" y="8" width="12" height="12" rx="2"/><path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2"/>');
@@ -87,7 +172,8 @@ function drawingItem(drawing) {
 
   const item = document.createElement('li');
   item.className = 'drawing-item';
-  item.append(link, duplicate, remove);
+  item.dataset.name = drawing.name;
+  item.append(link, rename, duplicate, remove);
   return item;
 }
 
@@ -218,6 +304,84 @@ async function duplicateDrawing(source) {
     known.add(name);
     showNotice(`Duplicated as “${name}”`, [['Open', () => location.assign(openURL(name))]]);
     return;
+  }
+}
+
+/**
+ * Renames `source` on the server (POST .../rename), which keeps its
+ * document, change log, revisions and share links. The open drawing is
+ * saved first and its saving paused until the answer: then the page
+ * follows it to the new name (saver.moveTo), and lines drawn meanwhile go
+ * there. A name in use is said, never overwritten.
+ */
+async function renameDrawing(source) {
+  closeFileMenu();
+  let value = source;
+  let problem = null;
+  for (;;) {
+    const name = await askName({
+      title: `Rename “${source}”`,
+      label: 'New name',
+      value,
+      confirm: 'Rename',
+      problem,
+      validate: (name) =>
+        nameProblem(name) ??
+        (name === source ? `It is named “${name}” already.` : known.has(name) ? `“${name}” already exists.` : null),
+    });
+    if (name === null) return;
+    value = name;
+    const result = await renameOnServer(source, name);
+    if (result === 'renamed') {
+      known.delete(source);
+      known.add(name);
+      showNotice(`Renamed “${source}” to “${name}”`);
+      return;
+    }
+    if (result === 'exists') {
+      known.add(name);
+      problem = `“${name}” already exists.`;
+      continue;
+    }
+    return showBanner(`Could not rename “${source}”: ${result}.`, 'warning', [['OK', hideBanner]]);
+  }
+}
+
+/** 'renamed', 'exists', or why not (the end of a sentence). */
+async function renameOnServer(source, name) {
+  const open = source === saver.name;
+  const busy = () =>
+    saver.stopped === 'playback'
+      ? 'a recording is playing in its place: stop it first'
+      : 'saving it waits for your decision first (see the message below)';
+  if (open) {
+    if (saver.stopped) return busy();
+    await saver.flush();
+    if (saver.stopped) return busy();
+    saver.stopped = 'renaming';
+    while (saver.inFlight) await saver.inFlight;
+  }
+  try {
+    const response = await fetch(api(source) + '/rename', {
+      method: 'POST',
+      headers: access.headers(null, { 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ name }),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (response.ok) {
+      if (open) await saver.moveTo(name, (answer.revision ?? 0) - (answer.previousRevision ?? 0));
+      return 'renamed';
+    }
+    // 409 without a revision: the name is taken (with one, the drawing moved on; not sent here).
+    if (response.status === 409 && answer.revision === undefined) return 'exists';
+    return (answer.error || response.statusText || `error ${response.status}`).replace(/\.$/, '');
+  } catch {
+    return 'the server did not answer';
+  } finally {
+    if (open && saver.stopped === 'renaming') {
+      saver.stopped = null;
+      saver.schedule();
+    }
   }
 }
 

@@ -8,8 +8,9 @@ import TouchTrackerStore
 /// - No key, or a key that opens nothing here: 404 with the very answer a
 ///   drawing that does not exist gets, so a guess learns nothing, not even
 ///   whether the name is in use. The list answers 403.
-/// - A view link writing (`PUT`, `POST`): 403. `DELETE` and rotating links
-///   (`POST .../links`) need the admin token: 403 for a link.
+/// - A view link writing (`PUT`, `POST`): 403. `DELETE`, rotating links
+///   (`POST .../links`) and renaming (`POST .../rename`) need the admin
+///   token: 403 for a link.
 ///
 /// It runs before the handler reads the body, so a refused request changes
 /// nothing. `OPTIONS` passes: it says what a path allows, nothing about a
@@ -41,6 +42,9 @@ struct AccessMiddleware: RouterMiddleware {
       guard access.canWrite else { throw APIError.viewOnly(name) }
       if request.uri.path.hasSuffix("/links") && !access.isAdmin {
         throw APIError.needsAdmin("Changing a drawing's links")
+      }
+      if request.uri.path.hasSuffix("/rename") && !access.isAdmin {
+        throw APIError.needsAdmin("Renaming a drawing")
       }
     }
     return try await next(request, context)

@@ -98,6 +98,7 @@ struct LiveError: Error, Equatable, Sendable, CustomStringConvertible {
   var description: String { message }
 
   static let policyViolation: UInt16 = 1008
+  static let normalClosure: UInt16 = 1000
   static let messageTooBig: UInt16 = 1009
   static let internalError: UInt16 = 1011
 }

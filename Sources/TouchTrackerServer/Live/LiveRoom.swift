@@ -194,6 +194,11 @@ final class LiveRoom: Sendable {
   /// replacement.
   func heard(_ notice: DrawingNotice?) async {
     await gate.run {
+      if let notice, notice.kind == .rename, let newName = notice.renamedTo {
+        // Renamed by another server: its clients here follow it.
+        sendRenamed(newName, shift: notice.shift)
+        return
+      }
       if let notice, notice.kind != .append {
         // As for a PUT or DELETE here: a deleted drawing is at revision 0.
         let reset = notice.kind == .delete ? 0 : notice.revision
@@ -283,6 +288,30 @@ final class LiveRoom: Sendable {
         }
       }
       return result
+    }
+  }
+
+  /// A rename of the drawing: runs `rename` under the gate; if it returns
+  /// the new name (and how far the revisions moved), every client here
+  /// (joined or not) is sent `renamed` with it and its connection is
+  /// closed, to follow the drawing to its new name.
+  func move<T: Sendable>(to moved: (T) -> (name: DrawingName, shift: Int)?, _ rename: () async throws -> T)
+    async throws -> T
+  {
+    try await gate.run {
+      let result = try await rename()
+      if let (newName, shift) = moved(result) { sendRenamed(newName.rawValue, shift: shift) }
+      return result
+    }
+  }
+
+  /// Tells every client here that the drawing is `newName` now and closes it.
+  private func sendRenamed(_ newName: String, shift: Int) {
+    state.withLockedValue { state in
+      for member in state.members.values {
+        member.outbox.send(.renamed(name: newName, shift: shift))
+        member.outbox.finish(LiveOutbox.Close(code: LiveError.normalClosure, reason: ""))
+      }
     }
   }
 

@@ -15,6 +15,9 @@ enum ServerMessage: Equatable, Sendable {
   case presence(by: String, lines: String)
   case leave(by: String)
   case error(String)
+  /// The drawing is called `name` now (a rename), its revisions `shift`
+  /// higher: the client follows it there; this connection closes.
+  case renamed(name: String, shift: Int)
 
   var text: String {
     switch self {
@@ -32,6 +35,7 @@ enum ServerMessage: Equatable, Sendable {
     case .presence(let by, let lines): return #"{"type":"presence","by":"\#(by)","lines":\#(lines)}"#
     case .leave(let by): return #"{"type":"leave","by":"\#(by)"}"#
     case .error(let message): return #"{"type":"error","error":\#(Self.quoted(message))}"#
+    case .renamed(let name, let shift): return #"{"type":"renamed","name":\#(Self.quoted(name)),"shift":\#(shift)}"#
     }
   }
 

@@ -53,6 +53,23 @@ public protocol DrawingStorage: AnyObject, Sendable {
   @discardableResult
   func delete(_ name: DrawingName, ifRevision expected: Int?) async throws -> Bool
 
+  /// The summary of `name` (as `list` has it), or nil if there is no such
+  /// drawing; reads no document.
+  func summary(of name: DrawingName) async throws -> DrawingSummary?
+
+  /// Renames `name` to `newName` with everything it has: its document, its
+  /// log and idempotency keys, its share links. `name` is left as a
+  /// tombstone one revision on, as a delete leaves it, so whoever still
+  /// writes to it gets a conflict. If `newName` was deleted before, the
+  /// drawing's revisions (log included) move up past the tombstone's, as a
+  /// drawing created again there would continue from it; otherwise they stay.
+  /// Nil if there is no drawing `name`.
+  ///
+  /// - Throws: `DrawingStoreError.nameTaken` if a drawing is named `newName`
+  ///   (`name` itself included), `.conflict` if `expected` is not `name`'s
+  ///   revision.
+  func rename(_ name: DrawingName, to newName: DrawingName, ifRevision expected: Int?) async throws -> Renamed?
+
   /// Appends `changes` to the log of `name`; the revision after the last.
   @discardableResult
   func append(_ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?) async throws -> Int
@@ -124,6 +141,22 @@ extension DrawingStore: DrawingStorage {
   public var location: String { path }
 }
 
+/// What `rename` did: the drawing was at `previousRevision` under its old
+/// name and is at `revision` under the new one; every revision `r` of it
+/// (its log's too) is `r + revision - previousRevision` now. The old name's
+/// tombstone is at `tombstoneRevision`.
+public struct Renamed: Hashable, Sendable {
+  public var previousRevision: Int
+  public var revision: Int
+  public var tombstoneRevision: Int
+
+  public init(previousRevision: Int, revision: Int, tombstoneRevision: Int) {
+    self.previousRevision = previousRevision
+    self.revision = revision
+    self.tombstoneRevision = tombstoneRevision
+  }
+}
+
 /// What a write to a PostgreSQL store tells every server: which drawing is
 /// at which revision now, and whether by appended changes (read them from
 /// the log) or by a replacement (`save`, `delete`: clients start over).
@@ -135,26 +168,45 @@ public struct DrawingNotice: Hashable, Sendable {
     case save = "s"
     /// The drawing deleted: its tombstone is at `revision`.
     case delete = "d"
+    /// The drawing renamed to `renamedTo`, its revisions `shift` higher;
+    /// the old name's tombstone is at `revision`.
+    case rename = "r"
   }
 
   public var kind: Kind
   public var name: String
   public var revision: Int
+  /// For `.rename`: the new name, and how far the revisions moved.
+  public var renamedTo: String?
+  public var shift = 0
 
-  public init(kind: Kind, name: String, revision: Int) {
+  public init(kind: Kind, name: String, revision: Int, renamedTo: String? = nil, shift: Int = 0) {
     self.kind = kind
     self.name = name
     self.revision = revision
+    self.renamedTo = renamedTo
+    self.shift = shift
   }
 
-  /// `KIND REVISION NAME`: the name last, as it may hold spaces.
-  var payload: String { "\(kind.rawValue) \(revision) \(name)" }
+  /// `KIND REVISION NAME`: the name last, as it may hold spaces; a rename
+  /// is `r REVISION SHIFT NEWNAME NAME` (names are `DrawingName`s there:
+  /// no spaces).
+  var payload: String {
+    if kind == .rename, let renamedTo { return "r \(revision) \(shift) \(renamedTo) \(name)" }
+    return "\(kind.rawValue) \(revision) \(name)"
+  }
 
   init?(payload: String) {
     let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count == 3, let kind = Kind(rawValue: String(parts[0])), let revision = Int(parts[1]) else {
       return nil
     }
-    self.init(kind: kind, name: String(parts[2]), revision: revision)
+    guard kind == .rename else {
+      self.init(kind: kind, name: String(parts[2]), revision: revision)
+      return
+    }
+    let rest = parts[2].split(separator: " ", omittingEmptySubsequences: false)
+    guard rest.count == 3, let shift = Int(rest[0]) else { return nil }
+    self.init(kind: kind, name: String(rest[2]), revision: revision, renamedTo: String(rest[1]), shift: shift)
   }
 }

@@ -19,6 +19,8 @@ public enum DrawingStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The database server could not be reached or failed the request
   /// (PostgreSQL down, the connection lost); nothing was stored by it.
   case unavailable(location: String, reason: String)
+  /// A rename to a name that a drawing has already (never overwritten).
+  case nameTaken(name: String)
 
   public var description: String {
     switch self {
@@ -26,6 +28,8 @@ public enum DrawingStoreError: Error, Hashable, Sendable, CustomStringConvertibl
       "Drawing '\(name)' does not exist, expected revision \(expected)"
     case .conflict(let name, let expected, let current):
       "Drawing '\(name)' is at revision \(current), not \(expected)"
+    case .nameTaken(let name):
+      "A drawing named '\(name)' already exists: choose another name"
     case .badURL(let url, let reason):
       "Invalid database URL '\(url)': \(reason)"
     case .unavailable(let location, let reason):

@@ -88,6 +88,10 @@ final class FlakyChanges: DrawingStorage {
   func append(batches: [ChangeBatch], to name: DrawingName) async throws -> [Result<AppendedBatch, any Error>] {
     try await base.append(batches: batches, to: name)
   }
+  func summary(of name: DrawingName) async throws -> DrawingSummary? { try await base.summary(of: name) }
+  func rename(_ name: DrawingName, to newName: DrawingName, ifRevision expected: Int?) async throws -> Renamed? {
+    try await base.rename(name, to: newName, ifRevision: expected)
+  }
   func compact(_ name: DrawingName) async throws -> Int? { try await base.compact(name) }
   func waitForCompactions() async { await base.waitForCompactions() }
   func links(of name: DrawingName) async throws -> DrawingLinks? { try await base.links(of: name) }

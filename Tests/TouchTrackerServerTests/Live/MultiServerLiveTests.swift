@@ -106,6 +106,23 @@ struct MultiServerLiveTests {
       }
     }
   }
+
+  /// A rename on one server: the other server's clients of the old name
+  /// are told the new one (and let go), as that server's own would be.
+  @Test func aRenameOnOneServerReachesTheOthersClients() async throws {
+    try await Self.twoServers { serverA, serverB in
+      try await Live.post(serverA.http, #"{"changes":[\#(Live.add([7]))]}"#)
+      try await LiveTestClient.live(port: serverB.port, since: 1, client: "0000000b", deadline: Self.deadline) { b in
+        #expect(try await b.receive() == .text(#"{"type":"welcome","revision":1}"#))
+        try await serverA.http.execute(
+          uri: "/api/drawings/d/rename", method: .post, body: ByteBuffer(string: #"{"name":"e"}"#)
+        ) { #expect($0.status == .ok) }
+        let (messages, close) = try await b.untilClosed()
+        #expect(messages == [#"{"type":"renamed","name":"e","shift":0}"#])
+        #expect(close == .close(code: 1000, reason: ""))
+      }
+    }
+  }
 }
 
 /// The PostgreSQL server of the tests.

@@ -1,0 +1,70 @@
+import Foundation
+import PostgresNIO
+
+/// Renaming (`DrawingStore+Rename.swift`'s twin). The transaction holds the
+/// advisory locks of both names, taken in the order of their names so two
+/// renames the other way round cannot deadlock; other servers hear a
+/// rename of the old name (their clients follow it) and a save of the new
+/// one (their clients of that name start over).
+extension PostgresDrawingStore {
+  public func summary(of name: DrawingName) async throws -> DrawingSummary? {
+    try await read { connection in
+      guard let head = try await self.head(name.rawValue, on: connection), !head.isDeleted else { return nil }
+      return DrawingSummary(
+        name: name, revision: head.revision, updatedAt: head.updatedAt, lineCount: head.lineCount,
+        circleCount: head.circleCount)
+    }
+  }
+
+  public func rename(_ name: DrawingName, to newName: DrawingName, ifRevision expected: Int?) async throws -> Renamed? {
+    let updatedAt = now()
+    let (old, new) = (name.rawValue, newName.rawValue)
+    return try await transaction("BEGIN") { connection in
+      for locked in Set([old, new]).sorted() {
+        try await connection.query(
+          "SELECT pg_advisory_xact_lock(\(Self.lockSpace), hashtext(\(locked)))", logger: self.logger)
+      }
+      guard var source = try await self.head(old, on: connection), !source.isDeleted else { return nil }
+      if let expected, expected != source.revision {
+        throw DrawingStoreError.conflict(name: old, expected: expected, current: source.revision)
+      }
+      let target = try await self.head(new, on: connection)
+      if old == new || target?.isDeleted == false { throw DrawingStoreError.nameTaken(name: new) }
+      let shift = Renamed.shift(from: source.revision, past: target?.revision)
+      // What a deleted drawing under the new name left belongs to it.
+      try await connection.query("DELETE FROM drawing WHERE name = \(new)", logger: self.logger)
+      try await connection.query("DELETE FROM drawingSnapshot WHERE name = \(new)", logger: self.logger)
+      try await connection.query("DELETE FROM drawingChange WHERE name = \(new)", logger: self.logger)
+      try await connection.query("DELETE FROM drawingBatch WHERE name = \(new)", logger: self.logger)
+      try await connection.query("DELETE FROM drawingLink WHERE name = \(new)", logger: self.logger)
+      var moved = source
+      moved.name = new
+      moved.revision += shift
+      moved.snapshotRevision += shift
+      try await self.upsertHead(moved, on: connection)
+      try await connection.query(
+        "UPDATE drawingSnapshot SET name = \(new) WHERE name = \(old)", logger: self.logger)
+      try await connection.query(
+        "UPDATE drawingChange SET name = \(new), revision = revision + \(shift) WHERE name = \(old)",
+        logger: self.logger)
+      try await connection.query(
+        "UPDATE drawingBatch SET name = \(new), revision = revision + \(shift) WHERE name = \(old)",
+        logger: self.logger)
+      try await connection.query("UPDATE drawingLink SET name = \(new) WHERE name = \(old)", logger: self.logger)
+      let previous = source.revision
+      source.isDeleted = true
+      source.revision += 1
+      source.lineCount = 0
+      source.circleCount = 0
+      source.updatedAt = updatedAt
+      source.snapshotRevision = source.revision
+      source.logBytes = 0
+      try await self.upsertHead(source, on: connection)
+      let notice = DrawingNotice(
+        kind: .rename, name: old, revision: source.revision, renamedTo: new, shift: moved.revision - previous)
+      try await connection.query("SELECT pg_notify(\(Self.changeChannel), \(notice.payload))", logger: self.logger)
+      try await self.notify(.save, new, revision: moved.revision, on: connection)
+      return Renamed(previousRevision: previous, revision: moved.revision, tombstoneRevision: source.revision)
+    }
+  }
+}
