@@ -125,6 +125,23 @@ def test_delete_asks_first_and_removes_the_drawing(page, server):
     assert page.locator("[aria-label^='default is open']").is_disabled() if "default" in names_in_menu(page) else True
 
 
+def test_a_deleted_drawing_comes_back_with_undo(page, server):
+    put(server, "oops", lines=3)
+    before = get(server, "oops")
+    open_menu(page)
+    page.click("[aria-label='Delete oops']")
+    page.click("#dialog-ok")
+    page.wait_for_selector("#notice .notice-box:not([hidden])")
+    assert "Deleted “oops”" in page.inner_text("#notice")
+    assert get(server, "oops") == 404
+    page.click("#notice-actions button:text('Undo')")
+    page.wait_for_function("document.getElementById('notice').innerText.includes('Restored')")
+    restored = get(server, "oops")
+    assert restored["lines"] == before["lines"] and restored["circles"] == before["circles"], "ids and all"
+    open_menu(page)
+    assert "oops" in names_in_menu(page)
+
+
 def test_duplicate_copies_a_drawing_to_a_new_name(page, server):
     put(server, "original", lines=3)
     open_menu(page)

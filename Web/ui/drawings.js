@@ -389,17 +389,39 @@ async function deleteDrawing(name) {
   closeFileMenu();
   const answer = await ask({
     title: `Delete “${name}”?`,
-    text: 'The drawing is removed from the server. This cannot be undone.',
+    text: 'The drawing is removed from the server. “Undo” in the message that follows brings it back.',
     confirm: 'Delete',
     danger: true,
   });
   if (answer !== 'ok') return;
+  let kept = null; // the document as it was, held by this page for Undo while the message shows
   try {
+    const copy = await fetch(api(name), { cache: 'no-store', headers: access.headers(name) });
+    if (copy.ok) kept = await copy.text();
     const response = await fetch(api(name), { method: 'DELETE', headers: access.headers(null) });
     if (!response.ok && response.status !== 404) throw new Error(response.statusText || `error ${response.status}`);
   } catch (error) {
     return showBanner(`Could not delete “${name}”: ${error.message}.`, 'warning', [['OK', hideBanner]]);
   }
   known.delete(name);
-  showNotice(`Deleted “${name}”`);
+  showNotice(`Deleted “${name}”`, kept === null ? [] : [['Undo', () => restoreDrawing(name, kept)]]);
+}
+
+/**
+ * Undo of a delete: the drawing is made again under its name from the copy
+ * kept before deleting (its lines and circles, ids and all; its history of
+ * changes and its share links start anew). Never over a drawing someone
+ * made with that name meanwhile.
+ */
+async function restoreDrawing(name, text) {
+  const result = await create(name, text);
+  if (result === 'created') {
+    known.add(name);
+    return showNotice(`Restored “${name}”`);
+  }
+  const why = result === 'exists' ? 'a drawing with that name was made meanwhile' : 'the server did not answer';
+  showBanner(`Could not restore “${name}”: ${why}.`, 'warning', [
+    ['Save it as a file', () => download(new Blob([text], { type: 'application/json' }), `${name}.json`)],
+    ['Dismiss', hideBanner],
+  ]);
 }
