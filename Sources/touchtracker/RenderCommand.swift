@@ -15,10 +15,10 @@ struct RenderCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The SVG file to write.")
   var output: String
 
-  @Option(help: "Canvas width in points (the picture grows to hold the whole drawing, with a 20 pt margin).")
+  @Option(help: "Canvas width in points (grown to hold a drawing that goes past it, with 20 pt beyond).")
   var width: Double = 800
 
-  @Option(help: "Canvas height in points (the picture grows to hold the whole drawing, with a 20 pt margin).")
+  @Option(help: "Canvas height in points (grown to hold a drawing that goes past it, with 20 pt beyond).")
   var height: Double = 600
 
   func run() throws {

@@ -27,7 +27,7 @@ import Testing
 
   /// A drawing that goes on past the canvas (drawn after panning, some of
   /// it left of and above the origin) is all in the picture: the canvas
-  /// grows to hold it with a 20 pt margin.
+  /// grows past each side it crosses, 20 pt beyond it.
   @Test func thePictureHoldsLinesBeyondTheCanvas() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

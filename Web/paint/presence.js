@@ -84,7 +84,7 @@ function paintPresence() {
       // Their finger: a ring where the line ends.
       ctx.globalAlpha = 0.35;
       ctx.beginPath();
-      ctx.arc(line.end.x, line.end.y, 14, 0, Math.PI * 2);
+      ctx.arc(line.end.x, line.end.y, 14 / zoom, 0, Math.PI * 2); // a finger's size on screen, at any zoom
       ctx.fill();
     }
   }

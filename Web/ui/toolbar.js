@@ -73,7 +73,11 @@ export function refreshToolbar(force) {
 const keysElsewhere = (event) => document.querySelector('dialog[open]') || event.target.closest?.('input, textarea');
 
 export function attachToolbar() {
-  if (!tt.tt_export_svg) toolbar.querySelector('[data-command="svg"]').hidden = true;
+  // The PNG is the SVG rasterized (paint/export.js): a core without the SVG export has neither.
+  if (!tt.tt_export_svg) {
+    toolbar.querySelector('[data-command="svg"]').hidden = true;
+    toolbar.querySelector('[data-command="png"]').hidden = true;
+  }
   attachHelp();
   attachShare();
   attachSafeArea();

@@ -5,17 +5,17 @@
 /// spreading them, so a pinch recognizer (which begins on any change of
 /// distance) would take every circle, and a scroll view's drag would take
 /// every line. This gesture tells them apart by what the fingers do first:
-/// when the point between them travels `hysteresis` points while the
-/// distance between them changes by less than half of that, it is a pan
+/// when the point between them travels `hysteresis` points, both moving
+/// the same way, while the distance between them changes by less than half
+/// of that, it is a pan
 /// (and from then on also a zoom, by the change of distance since they
 /// landed); when the distance changes by `hysteresis` first, it fails and
 /// the circle goes on. Fingers that land more than `landingWindow` seconds
 /// apart draw lines (it fails), as does a first finger that moves before
 /// the second lands, and a third finger before it begins fails it (a
 /// three-finger swipe); after it began, a third finger is ignored. It ends
-/// when either finger lifts. (A mouse's Alt-drag, two touches that land
-/// together, keeps one of them still: its distance changes as fast as its
-/// middle moves, so it draws its circle.)
+/// when either finger lifts. (One finger held still while the other drags,
+/// as a mouse's Alt-drag does, sizes a circle: it never pans.)
 ///
 /// Positions are in window coordinates: the drawing under the fingers is
 /// what moves, so its own coordinates would move with them.
@@ -35,6 +35,8 @@ public final class CanvasGestureRecognizer: GestureRecognizer {
 
   private var firstLanding: (time: Double, location: Point)?
   private var startDistance = 0.0
+  /// Where each finger was when the second landed.
+  private var starts = (Point.zero, Point.zero)
 
   public override init() {
     super.init()
@@ -56,6 +58,7 @@ public final class CanvasGestureRecognizer: GestureRecognizer {
     guard event.timestamp - firstLanding.time <= CanvasGestureRecognizer.landingWindow else {
       return set(.failed, because: .tooSlow)
     }
+    starts = (tracked[0].locationInWindow, tracked[1].locationInWindow)
     startMidpoint = (tracked[0].locationInWindow + tracked[1].locationInWindow) * 0.5
     midpoint = startMidpoint
     startDistance = tracked[0].locationInWindow.distance(to: tracked[1].locationInWindow)
@@ -77,9 +80,15 @@ public final class CanvasGestureRecognizer: GestureRecognizer {
     if state == .possible {
       let travel = midpoint.distance(to: startMidpoint)
       let spread = abs(distance - startDistance)
+      // Both fingers moving, the same way: one held still while the other
+      // drags sideways sizes a circle (the distance hardly changes at first).
+      let moves = (tracked[0].locationInWindow - starts.0, tracked[1].locationInWindow - starts.1)
+      let together =
+        moves.0.length >= hysteresis / 2 && moves.1.length >= hysteresis / 2
+        && moves.0.x * moves.1.x + moves.0.y * moves.1.y > 0
       if spread >= hysteresis {
         set(.failed, because: .movedTooFar)
-      } else if travel >= hysteresis, spread < travel / 2 {
+      } else if travel >= hysteresis, spread < travel / 2, together {
         updateScale(distance)
         set(.began, because: .matched)
       }

@@ -235,8 +235,12 @@ extension DrawView: GestureRecognizerDelegate {
   public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     // A press away from every line is the start of a slow line, not a selection.
     if recognizer === longPressRecognizer { return indexOfLine(at: recognizer.location(in: self)) != nil }
-    // A held line stays under its finger: the drawing does not move beneath it.
-    if recognizer === canvasRecognizer { return lineBeforeMove == nil }
+    // A held line stays under its finger: the drawing does not move beneath
+    // it. Nor does it under a pen's line: two palms sliding together while
+    // a pen draws are a hand, not a pan.
+    if recognizer === canvasRecognizer {
+      return lineBeforeMove == nil && !isPenInUse(at: application?.clock.now ?? 0)
+    }
     return true
   }
 

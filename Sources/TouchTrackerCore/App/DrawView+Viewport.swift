@@ -39,16 +39,19 @@ extension DrawView {
     }
     bounds.origin = offset
     restructureStaticLayer(damage: nil)
+    // A tap's menu points at where the line was on screen: it goes, and the
+    // selection with it, as when a touch hides it. A held line stays held.
+    if lineBeforeMove == nil, selectedLineIndex != nil || selectedCircleIndex != nil {
+      clearSelection()
+      application?.menuController.hideMenu()
+    }
     setNeedsDisplay()
     return true
   }
 
   /// The view's frame as last set (a zoomed frame reads back through its
-  /// transform, a rounding away from it).
-  var screenFrame: Rect {
-    let size = screenSize
-    return Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
-  }
+  /// transform, a rounding away from it; so would one made from its center).
+  var screenFrame: Rect { Rect(origin: screenOrigin, size: screenSize) }
 
   /// Moves the drawing by `delta` points on screen (a wheel, a drag).
   @discardableResult
@@ -117,13 +120,17 @@ extension DrawView {
   }
 
   /// What an export covers: `canvas` (the window's size at the origin, as
-  /// exports always had) and the whole drawing with `fitMargin` around it.
+  /// exports always had), grown past each side the drawing crosses to hold
+  /// it, with `fitMargin` beyond it. A drawing within the canvas exports as
+  /// it always did.
   public func exportArea(canvas: Size) -> Rect {
-    let window = Rect(origin: .zero, size: canvas)
-    guard let content = drawingBounds?.insetBy(dx: -DrawView.fitMargin, dy: -DrawView.fitMargin) else {
-      return window
-    }
-    return window.union(content)
+    guard let content = drawingBounds else { return Rect(origin: .zero, size: canvas) }
+    let margin = DrawView.fitMargin
+    let minX = content.minX < 0 ? content.minX - margin : 0
+    let minY = content.minY < 0 ? content.minY - margin : 0
+    let maxX = content.maxX > canvas.width ? content.maxX + margin : canvas.width
+    let maxY = content.maxY > canvas.height ? content.maxY + margin : canvas.height
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
   /// Follows the two fingers of `canvasRecognizer`: the drawing's point

@@ -9,9 +9,14 @@ public final class DrawView: View {
   public static let selectedColor = Color(rgb: 0x00c000)
   /// A tap selects the nearest line at most this far away.
   public static let selectionRadius = 20.0
-  /// How far a first finger may have moved when a second one landing
-  /// within the landing window makes the two a circle.
+  /// How far (on screen) a first finger may have moved when a second one
+  /// landing within the landing window makes the two a circle.
   static let circleLandingSlop = 10.0
+
+  /// Whether `point` is within `circleLandingSlop` of `start` on screen.
+  func isWithinLandingSlop(_ point: Point, of start: Point) -> Bool {
+    point.distance(to: start) * zoomScale <= DrawView.circleLandingSlop
+  }
 
   public internal(set) var drawing = Drawing()
   public var options = DrawingOptions() {
@@ -49,9 +54,13 @@ public final class DrawView: View {
   /// The view's size on screen: the frame's as last set (a zoomed frame
   /// reads back through its transform, a rounding away from it).
   public private(set) var screenSize = Size(width: 0, height: 0)
+  var screenOrigin = Point.zero
 
   public override var frame: Rect {
-    willSet { screenSize = newValue.size }
+    willSet {
+      screenSize = newValue.size
+      screenOrigin = newValue.origin
+    }
   }
 
   /// Called after each finished change (to save), with the new drawing.
@@ -84,6 +93,7 @@ public final class DrawView: View {
   public override init(frame: Rect) {
     super.init(frame: frame)
     screenSize = frame.size
+    screenOrigin = frame.origin
     isMultipleTouchEnabled = true
     installGestureRecognizers()
     updateAllowedTouchTypes()
@@ -116,6 +126,7 @@ public final class DrawView: View {
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
     notePens(began: touches)
     if touches.count == 1, startsCircleWithFirstFinger(touches[0], in: event) { return }
+    startsLinesAgain(for: touches)
     // A finger on the screen while a pen is in use is a palm: it draws nothing.
     if touches.count == 2 && !rejectsAsPalm(touches[0]) && !rejectsAsPalm(touches[1]) {
       let a = touches[0]
@@ -123,7 +134,7 @@ public final class DrawView: View {
       circlesInProgress.append(
         CircleInProgress(
           first: a.identity, second: b.identity, firstCorner: drawingLocation(of: a),
-          secondCorner: drawingLocation(of: b), width: options.lineWidth))
+          secondCorner: drawingLocation(of: b), width: options.lineWidth, landedAt: event.timestamp))
     } else {
       for touch in touches where !rejectsAsPalm(touch) {
         let location = drawingLocation(of: touch)
@@ -146,14 +157,35 @@ public final class DrawView: View {
       touch.timestamp - first.beganAt <= CanvasGestureRecognizer.landingWindow
     else { return false }
     let now = event.allTouches.first { $0.identity == first.touch }.map { drawingLocation(of: $0) } ?? first.line.end
-    guard now.distance(to: first.line.begin) <= DrawView.circleLandingSlop else { return false }
+    guard isWithinLandingSlop(now, of: first.line.begin) else { return false }
     linesInProgress.removeAll()
     circlesInProgress.append(
       CircleInProgress(
         first: first.touch, second: touch.identity, firstCorner: now, secondCorner: drawingLocation(of: touch),
-        width: options.lineWidth))
+        width: options.lineWidth, landedAt: first.beganAt, firstStart: first.line.begin))
     setNeedsDisplay()
     return true
+  }
+
+  /// A third finger landing within the landing window of a circle's first,
+  /// when the circle's fingers landed apart and before they moved: the hand
+  /// is drawing lines with many fingers (they seldom land in one frame), so
+  /// the circle's fingers draw lines again, each from where it landed. (Two
+  /// fingers that landed in one event stay the book's circle.)
+  private func startsLinesAgain(for touches: [Touch]) {
+    guard circlesInProgress.count == 1, let touch = touches.first, let circle = circlesInProgress.first,
+      circle.byLandingWindow, !circle.firstLifted, !circle.secondLifted,
+      touch.timestamp - circle.landedAt <= CanvasGestureRecognizer.landingWindow,
+      isWithinLandingSlop(circle.firstCorner, of: circle.firstStart),
+      isWithinLandingSlop(circle.secondCorner, of: circle.secondStart)
+    else { return }
+    circlesInProgress.removeAll()
+    for (finger, start, end) in [
+      (circle.first, circle.firstStart, circle.firstCorner), (circle.second, circle.secondStart, circle.secondCorner),
+    ] {
+      let line = Line(begin: start, end: end, color: DrawView.inProgressColor)
+      linesInProgress.append(LineInProgress(touch: finger, line: line, beganAt: circle.landedAt))
+    }
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
@@ -361,6 +393,16 @@ struct LineInProgress {
     self.byPressure = LineInProgress.hasPressure(touch)
   }
 
+  /// A finger's line that was part of a circle until a third finger landed (`DrawView.startsLinesAgain`).
+  init(touch: TouchIdentity, line: Line, beganAt: Double) {
+    self.touch = touch
+    self.line = line
+    self.beganAt = beganAt
+    self.travelled = line.begin.distance(to: line.end)
+    self.byPen = false
+    self.byPressure = false
+  }
+
   /// Whether `touch`'s line takes its width from its pressure: a pen whose host reports force.
   static func hasPressure(_ touch: Touch) -> Bool { touch.type == .pencil && touch.maximumPossibleForce > 0 }
 
@@ -380,13 +422,27 @@ struct CircleInProgress {
   var firstLifted = false
   var secondLifted = false
   let width: Double
+  /// When the first finger landed, and where each did: when they landed
+  /// apart (`byLandingWindow`), a third finger landing soon after makes
+  /// them lines again, from there.
+  let landedAt: Double
+  let firstStart: Point
+  let secondStart: Point
+  let byLandingWindow: Bool
 
-  init(first: TouchIdentity, second: TouchIdentity, firstCorner: Point, secondCorner: Point, width: Double) {
+  init(
+    first: TouchIdentity, second: TouchIdentity, firstCorner: Point, secondCorner: Point, width: Double,
+    landedAt: Double, firstStart: Point? = nil
+  ) {
     self.first = first
     self.second = second
     self.firstCorner = firstCorner
     self.secondCorner = secondCorner
     self.width = width
+    self.landedAt = landedAt
+    self.firstStart = firstStart ?? firstCorner
+    self.secondStart = secondCorner
+    self.byLandingWindow = firstStart != nil
   }
 
   func involves(_ touch: TouchIdentity) -> Bool { touch == first || touch == second }

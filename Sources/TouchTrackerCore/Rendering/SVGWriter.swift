@@ -117,7 +117,7 @@ public enum SVGWriter {
 
   /// The finished drawing as SVG, on the app's gray background: a canvas
   /// of `size` at the origin (the window it was drawn in), grown to hold
-  /// the whole drawing with a margin (`DrawView.exportArea(canvas:)`), so
+  /// a drawing that goes past it (`DrawView.exportArea(canvas:)`), so
   /// lines drawn beyond the window after panning are in the picture.
   public static func svg(for drawing: Drawing, size: Size) -> String {
     let (list, area) = staticLayer(of: drawing, size: size)
