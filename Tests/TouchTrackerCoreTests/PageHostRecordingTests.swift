@@ -114,6 +114,35 @@ import TouchTrackerTestSupport
     #expect(document(again) == document(host.app))
   }
 
+  /// A recording carries the page's two-finger rules (version 2): fingers
+  /// that land 40 ms apart make a circle in the page and in its replay;
+  /// the same touches in a trace without a version draw two lines, as
+  /// every trace written before pan and zoom did.
+  @Test func aRecordingReplaysWithThePagesTwoFingerRules() throws {
+    let host = PageHost(size: Size(width: 800, height: 600))
+    host.startRecording()
+    report(host, 1, .began, 200, 200, at: 5)
+    host.commit(at: 5.001)
+    report(host, 2, .began, 300, 260, at: 5.04)
+    host.commit(at: 5.041)
+    report(host, 1, .moved, 180, 200, at: 5.06)
+    report(host, 2, .moved, 320, 300, at: 5.06)
+    host.commit(at: 5.061)
+    report(host, 1, .ended, 180, 200, at: 5.08)
+    report(host, 2, .ended, 320, 300, at: 5.08)
+    host.commit(at: 5.081)
+    let trace = try stopped(host)
+    #expect(trace.version == 2)
+    #expect(String(decoding: trace.encode(), as: UTF8.self).contains(#""version":2"#))
+    #expect(host.app.drawing.circles.count == 1 && host.app.drawing.lines.isEmpty)
+    let replayed = try Replay.run(trace)
+    #expect(document(replayed) == document(host.app))
+    var old = trace
+    old.version = 1
+    let book = try Replay.run(old)
+    #expect(book.drawing.circles.isEmpty && book.drawing.lines.count == 2)
+  }
+
   @Test func theTraceStartsWithTheDrawingAsItWasAndWhereItsIdsComeFrom() throws {
     let (_, trace) = try busySession()
     guard case .safeArea = trace.events[0].input, case .options = trace.events[1].input,

@@ -228,6 +228,29 @@ import TouchTrackerCore
     #expect(String(decoding: trace.encode(), as: UTF8.self).contains(#""viewport":{"x":100,"y":50,"zoom":2}"#))
   }
 
+  /// A trace without a version plays the book's rules: two fingers that
+  /// land together and move together draw their circle; version 2 pans.
+  @Test func aTraceWithoutAVersionKeepsTheBooksTwoFingerRules() throws {
+    func run(_ version: String) throws -> TouchTrackerApp {
+      try Replay.run(
+        try Trace.decode(
+          """
+          {"size": {"width": 800, "height": 600}\(version), "events": [
+            {"time": 0, "touches": [{"id": 1, "phase": "began", "x": 300, "y": 300}, {"id": 2, "phase": "began", "x": 400, "y": 300}]},
+            {"time": 0.05, "touches": [{"id": 1, "phase": "moved", "x": 300, "y": 250}, {"id": 2, "phase": "moved", "x": 400, "y": 250}]},
+            {"time": 0.1, "touches": [{"id": 1, "phase": "ended", "x": 300, "y": 250}, {"id": 2, "phase": "ended", "x": 400, "y": 250}]}
+          ]}
+          """))
+    }
+    let book = try run("")
+    #expect(book.drawing.circles.count == 1 && book.drawView.contentOffset == .zero)
+    let now = try run(#", "version": 2"#)
+    #expect(now.drawing.circles.isEmpty && now.drawView.contentOffset == Point(x: 0, y: 50))
+    #expect(throws: FormatError("Expected an integer from 1 to 2 at version")) {
+      try Trace.decode(#"{"version": 3, "events": []}"#)
+    }
+  }
+
   @Test func aBadViewportInATraceNamesItsPlace() {
     #expect(throws: FormatError.self) {
       try Trace.decode(#"{"events": [{"time": 0, "viewport": {"x": 0, "y": 0, "zoom": 0}}]}"#)

@@ -11,6 +11,16 @@
 /// one-finger lines, its pinch every two-finger circle, and its content
 /// has an edge; the drawing has none (the document format's limit aside).
 /// `CanvasGestureRecognizer` decides between a circle and a pan instead.
+/// Which rules two fingers follow. `.book`: only two that land in one event
+/// draw a circle, and nothing pans (replays of traces written before pan
+/// and zoom, version 1, so they end in the drawing they always did).
+/// `.panAndZoom` (the page, and traces it records, version 2): a second
+/// finger within the landing window makes a circle too, and two fingers
+/// moving together pan and zoom (`CanvasGestureRecognizer`).
+public enum TwoFingerRules: Sendable {
+  case book, panAndZoom
+}
+
 extension DrawView {
   /// How far the drawing can be zoomed out and in.
   public static let zoomRange = 0.1...8.0
@@ -84,26 +94,28 @@ extension DrawView {
   }
 
   /// "100%": zoom 1 about the middle of the visible area.
-  public func zoomToActualSize() {
+  @discardableResult
+  public func zoomToActualSize() -> Bool {
     let middle = visibleArea.center
-    zoom(to: 1, keeping: convert(fromWindow: middle), at: middle)
+    return zoom(to: 1, keeping: convert(fromWindow: middle), at: middle)
   }
 
   /// Zooms in or out a step (the `+` and `-` keys) about the middle of the visible area.
-  public func zoomStep(in zoomIn: Bool) {
+  @discardableResult
+  public func zoomStep(in zoomIn: Bool) -> Bool {
     zoom(by: zoomIn ? 1.25 : 0.8, about: visibleArea.center)
   }
 
   /// "Fit": the whole drawing (and `fitMargin` around it) in the visible
   /// area, at 100% at most; an empty drawing goes back to where it began.
-  public func zoomToFit() {
+  @discardableResult
+  public func zoomToFit() -> Bool {
     guard let content = drawingBounds?.insetBy(dx: -DrawView.fitMargin, dy: -DrawView.fitMargin) else {
-      setViewport(offset: .zero, zoom: 1)
-      return
+      return setViewport(offset: .zero, zoom: 1)
     }
     let area = visibleArea
     let scale = min(1, min(area.width / content.width, area.height / content.height))
-    zoom(to: scale, keeping: content.center, at: area.center)
+    return zoom(to: scale, keeping: content.center, at: area.center)
   }
 
   /// The box around every finished line and circle as painted, or nil for

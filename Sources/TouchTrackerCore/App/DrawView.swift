@@ -51,6 +51,10 @@ public final class DrawView: View {
   let canvasRecognizer = CanvasGestureRecognizer()
   /// The drawing's point between those fingers when they landed, and the zoom then.
   var canvasGestureStart: (anchor: Point, zoom: Double)?
+  /// The book's two-finger rules, or these with pan, zoom and the landing window.
+  public var twoFingerRules = TwoFingerRules.panAndZoom {
+    didSet { canvasRecognizer.isEnabled = twoFingerRules == .panAndZoom }
+  }
   /// The view's size on screen: the frame's as last set (a zoomed frame
   /// reads back through its transform, a rounding away from it).
   public private(set) var screenSize = Size(width: 0, height: 0)
@@ -152,7 +156,7 @@ public final class DrawView: View {
   /// Where the first finger is now (its move in this same event may not
   /// have reached its line yet) says whether it moved.
   private func startsCircleWithFirstFinger(_ touch: Touch, in event: Event) -> Bool {
-    guard circlesInProgress.isEmpty, linesInProgress.count == 1, !rejectsAsPalm(touch),
+    guard twoFingerRules == .panAndZoom, circlesInProgress.isEmpty, linesInProgress.count == 1, !rejectsAsPalm(touch),
       let first = linesInProgress.first, !first.byPen,
       touch.timestamp - first.beganAt <= CanvasGestureRecognizer.landingWindow
     else { return false }
@@ -180,12 +184,11 @@ public final class DrawView: View {
       isWithinLandingSlop(circle.secondCorner, of: circle.secondStart)
     else { return }
     circlesInProgress.removeAll()
-    for (finger, start, end) in [
-      (circle.first, circle.firstStart, circle.firstCorner), (circle.second, circle.secondStart, circle.secondCorner),
-    ] {
-      let line = Line(begin: start, end: end, color: DrawView.inProgressColor)
-      linesInProgress.append(LineInProgress(touch: finger, line: line, beganAt: circle.landedAt))
-    }
+    let red = DrawView.inProgressColor
+    let first = Line(begin: circle.firstStart, end: circle.firstCorner, color: red)
+    let second = Line(begin: circle.secondStart, end: circle.secondCorner, color: red)
+    linesInProgress.append(LineInProgress(touch: circle.first, line: first, beganAt: circle.landedAt))
+    linesInProgress.append(LineInProgress(touch: circle.second, line: second, beganAt: circle.landedAt))
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {

@@ -19,6 +19,7 @@ public enum Replay {
   /// A fresh app for `trace`, before its first event.
   public static func start(_ trace: Trace, options: DrawingOptions = DrawingOptions()) -> TouchTrackerApp {
     let app = TouchTrackerApp(size: trace.size, options: options)
+    app.drawView.twoFingerRules = trace.twoFingerRules
     // A page's recording: its changes were kept aside for others' (see
     // `DrawView.receiveChanges`), so the replay keeps them aside too.
     app.drawView.publishesChanges = trace.events.contains {

@@ -7,6 +7,11 @@ extension Trace {
     var writer = JSONWriter()
     writer.raw("{\"size\":")
     Trace.write(size, to: &writer)
+    // Written only past 1: a version-1 trace encodes as it always did.
+    if version != 1 {
+      writer.raw(",\"version\":")
+      writer.write(Double(version))
+    }
     writer.raw(",\"events\":[")
     for (index, event) in events.enumerated() {
       if index > 0 { writer.raw(",") }

@@ -3,11 +3,23 @@
 public struct Trace: Equatable, Sendable {
   public var size: Size
   public var events: [TraceEvent]
+  /// Which rules two fingers follow in its replay (`TwoFingerRules`): 1,
+  /// the default (every trace written before pan and zoom, and hand-written
+  /// ones), the book's; 2, what the page does now (`currentVersion`, written
+  /// by its recorder).
+  public var version: Int
 
-  public init(size: Size = Size(width: 800, height: 600), events: [TraceEvent]) {
+  /// The version a page's recording gets.
+  public static let currentVersion = 2
+
+  public init(size: Size = Size(width: 800, height: 600), events: [TraceEvent], version: Int = 1) {
     self.size = size
     self.events = events
+    self.version = version
   }
+
+  /// The rules its replay's two fingers follow.
+  public var twoFingerRules: TwoFingerRules { version >= 2 ? .panAndZoom : .book }
 }
 
 /// One moment of a trace: the clock advances to `time`, then `input` is delivered.
@@ -77,6 +89,7 @@ extension Trace {
     let root = try JSONCursor(value, path: "").object()
     var trace = Trace(events: [])
     if let size = root.member("size") { trace.size = try self.size(size) }
+    if let version = root.member("version") { trace.version = Int(try integer(version, in: 1...2)) }
     var down: [Int] = []
     var lastTime = -Double.infinity
     for element in try root.require("events").elements() {

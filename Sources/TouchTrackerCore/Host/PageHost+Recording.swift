@@ -31,7 +31,9 @@ extension PageHost {
     if !shared.pending.isEmpty { start.append(.pending(shared.pending)) }
     start.append(.ids(app.drawView.idSource))
     if app.drawView.zoomScale != 1 || app.drawView.contentOffset != .zero { start.append(quantizedViewport()) }
-    recording = Trace(size: app.application.window.bounds.size, events: start.map { TraceEvent(time: now, input: $0) })
+    recording = Trace(
+      size: app.application.window.bounds.size, events: start.map { TraceEvent(time: now, input: $0) },
+      version: Trace.currentVersion)
   }
 
   /// Ends the recording and puts its trace in `output`; returns its length
