@@ -51,6 +51,23 @@ import TouchTrackerTestSupport
     }
   }
 
+  /// Found by the check with colors by angle in CI (seed
+  /// FDCsjxwu0kUmGfkWkdvqUpsmix+2aTGjSd+hhci7IEs=): a second finger's tap
+  /// while a long press held a line (and moved it) took the line's
+  /// selection, so its release recorded no move: the drawing had moved the
+  /// line, the published changes (what is saved and sent) had not.
+  @Test func aTapWhileALineIsHeldKeepsItsMoveRecorded() {
+    let steps: [Step] = [
+      (0, 8, 0, 0, 0), (55, 447, 0, 0, 0), (91, 0, 0, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 95), (55, 110, 0, 0, 0),
+    ]
+    let session = TouchSession(options: DrawingOptions(colorMode: .byAngle))
+    for step in steps {
+      session.perform(step)
+      #expect(session.checkInvariants(after: step))
+    }
+    session.finish()
+  }
+
   /// Found by the check above (seed kUdIkGyEeOn9x/noT8bncZ7vZ879+KSuIsGzwGldydA=):
   /// a long press that began one step and still holds its line the next
   /// moves it when fingers land, and that is not a "mysterious line".

@@ -144,6 +144,10 @@ extension DrawView: GestureRecognizerDelegate {
   }
 
   private func tap() {
+    // Another finger's tap while a long press holds a line: the held line
+    // keeps its selection (it follows its own finger only). Taking it let
+    // go of the line without its move being recorded.
+    guard lineBeforeMove == nil else { return }
     let point = tapRecognizer.location(in: self)
     // A line near the tap wins over a circle near it.
     selectedLineIndex = indexOfLine(at: point)
@@ -206,8 +210,11 @@ extension DrawView: GestureRecognizerDelegate {
   func finishHeldMove() {
     guard let before = lineBeforeMove else { return }
     lineBeforeMove = nil
-    guard let index = selectedLineIndex, drawing.lines.indices.contains(index), drawing.lines[index].id == before.id
-    else { return }
+    // By id: whatever happened to the selection, the held line's move is recorded.
+    let selected = selectedLineIndex.flatMap {
+      drawing.lines.indices.contains($0) && drawing.lines[$0].id == before.id ? $0 : nil
+    }
+    guard let index = selected ?? drawing.lines.firstIndex(where: { $0.id == before.id }) else { return }
     if drawing.lines[index] != before {
       let after = drawing.lines[index]
       drawing.lines[index] = before
