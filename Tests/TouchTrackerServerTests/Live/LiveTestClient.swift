@@ -139,12 +139,16 @@ final class LiveTestClient {
 
   // MARK: - Receiving
 
-  /// The next message (pings are skipped).
+  /// The next message. A ping is answered with its pong, as browsers do:
+  /// the server pings every 30 s and closes a socket that does not answer
+  /// (on a loaded machine a test's socket can live that long; unanswered,
+  /// it ended mid-test with "got end").
   func receive() async throws -> Received {
     while true {
       if let frame = parseFrame() {
         switch frame.opcode {
         case 0x1: return .text(String(decoding: frame.payload, as: UTF8.self))
+        case 0x9: try await sendFrame(opcode: 0xA, payload: frame.payload)
         case 0x8:
           let code = frame.payload.count >= 2 ? UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1]) : 1005
           return .close(code: code, reason: String(decoding: frame.payload.dropFirst(2), as: UTF8.self))
