@@ -13,7 +13,16 @@ enum Live {
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
     _ body: @escaping @Sendable (_ port: Int, _ http: any TestClientProtocol) async throws -> Void
   ) async throws {
-    try await TestServer.run(.live, configure: configure) { _, client in
+    // The test's HTTP client keeps one keep-alive connection, idle while
+    // the sockets work: on a loaded machine past the server's 10 s idle
+    // time, and the server closed it ("I/O on closed channel" on the next
+    // request, seen in CI in LiveAccessTests). The tests' servers keep it
+    // longer; a test that wants a short header timeout sets it in `configure`.
+    let configureWithLongIdle: @Sendable (inout ServerConfiguration) -> Void = { configuration in
+      configuration.timeouts.header = .seconds(300)
+      configure(&configuration)
+    }
+    try await TestServer.run(.live, configure: configureWithLongIdle) { _, client in
       try await body(try #require(client.port), client)
     }
   }
