@@ -203,6 +203,7 @@ import TouchTrackerTestSupport
     var drawing = Drawing(lines: [a])
     drawing.apply(.deleteLine(ShapeID(rawValue: 9)))
     drawing.apply(.moveLine(ShapeID(rawValue: 9), begin: .zero, end: .zero))
+    drawing.apply(.moveCircle(ShapeID(rawValue: 9), center: .zero))
     #expect(drawing == Drawing(lines: [a]), "an absent id: nothing happens")
     drawing.apply(.add(lines: [b], circles: [], at: 0))
     #expect(drawing.lines == [b, a])
@@ -227,8 +228,12 @@ import TouchTrackerTestSupport
     let circle = Circle(id: ShapeID(rawValue: 4), center: Point(x: 5, y: 6), radius: 7)
     let changes: [Change] = [
       .add(lines: [line], circles: [circle], at: 2), .deleteLine(line.id), .deleteCircle(circle.id),
-      .moveLine(line.id, begin: Point(x: -1, y: -2), end: Point(x: 1e9, y: 0.0001)), .clear,
+      .moveLine(line.id, begin: Point(x: -1, y: -2), end: Point(x: 1e9, y: 0.0001)),
+      .moveCircle(circle.id, center: Point(x: -3.25, y: 1e9)), .clear,
     ]
+    #expect(
+      String(decoding: ChangeCoder.encode(changes[4]), as: UTF8.self)
+        == #"{"op":"move","circle":4,"center":{"x":-3.25,"y":1000000000}}"#)
     #expect(try ChangeCoder.decodeList(bytes: ChangeCoder.encodeList(changes)) == changes)
   }
 
@@ -239,6 +244,12 @@ import TouchTrackerTestSupport
     ),
     (#"{"changes":[{"op":"delete"}]}"#, "Missing 'line' or 'circle' at changes[0]"),
     (#"{"changes":[{"op":"move","line":1,"begin":{"x":1,"y":2}}]}"#, "Missing 'end' at changes[0]"),
+    (#"{"changes":[{"op":"move","begin":{"x":1,"y":2}}]}"#, "Missing 'line' or 'circle' at changes[0]"),
+    (#"{"changes":[{"op":"move","circle":4}]}"#, "Missing 'center' at changes[0]"),
+    (
+      #"{"changes":[{"op":"move","circle":4,"center":{"x":1,"y":3e9}}]}"#,
+      "Number out of range at changes[0].center.y"
+    ),
     (
       ##"{"changes":[{"op":"clear"},{"op":"add","lines":[{"begin":{"x":1,"y":2},"end":{"x":1,"y":2},"color":"#000000","width":1}]}]}"##,
       "Missing 'id' at changes[1].lines[0]"

@@ -1,9 +1,11 @@
 import Testing
 import TouchTrackerCore
+import TouchTrackerTestSupport
 
-/// Circles are objects (issue 10, item 9): a tap within 20 pt of a circle's
+/// Circles are objects (issue 10, item 4): a tap within 20 pt of a circle's
 /// outline selects it and shows "Delete"; deleting is one change, undone
-/// and redone like a line's.
+/// and redone like a line's; a long press on the outline holds the circle
+/// and the pan moves it, one change at the lift.
 @Suite struct CircleSelectionTests {
   /// An app with one circle of radius 100 about (400, 400), its clock at 2 s.
   private func appWithOneCircle() throws -> TouchTrackerApp {
@@ -84,5 +86,76 @@ import TouchTrackerCore
     #expect(app.drawView.selectedCircleIndex == nil)
     #expect(app.state.menu.isEmpty)
     #expect(app.state.selectedCircle == nil)
+  }
+
+  /// A long press within 20 pt of the outline holds the circle: it leaves
+  /// the static layer, shows green under the finger, follows the finger, and
+  /// its release is one published, undoable change (which moves it by id:
+  /// the server's log, a live peer and an offline copy replay it).
+  @Test func aLongPressOnTheOutlineHoldsTheCircleAndThePanMovesIt() throws {
+    let app = try appWithOneCircle()
+    let before = app.drawing.circles[0]
+    try app.send([began(1, 510, 400)], at: 2)
+    app.advanceClock(to: 2.6)
+    #expect(app.drawView.selectedCircleIndex == 0, "the long press holds the circle")
+    #expect(app.state.menu.isEmpty)
+    #expect(app.state.linesInProgress == 0, "a press on a circle's outline is not a slow line")
+    let held = app.renderLiveLayer().commands
+    #expect(
+      held.contains(.circle(center: before.center, radius: 100, color: DrawView.selectedColor, width: before.width)))
+    #expect(
+      !app.drawView.staticLayer.commands.contains { if case .circle = $0 { true } else { false } },
+      "the held circle leaves the static layer")
+    try app.send([moved(1, 540, 380)], at: 2.7)
+    try app.send([moved(1, 570, 350)], at: 2.8)
+    #expect(app.drawing.circles[0].center == Point(x: 460, y: 350), "the circle follows the finger")
+    #expect(app.drawView.takeChanges().isEmpty, "nothing is published while the circle is held")
+    try app.send([ended(1, 570, 350)], at: 2.9)
+    app.settle()
+    #expect(app.drawView.selectedCircleIndex == nil, "lifting lets go of the circle")
+    var moved = before
+    moved.center = Point(x: 460, y: 350)
+    #expect(app.drawing.circles == [moved], "the same circle (id, radius, color, width), moved")
+    #expect(app.drawView.takeChanges().map { $0.change } == [.moveCircle(before.id, center: Point(x: 460, y: 350))])
+    #expect(
+      app.drawView.staticLayer.commands.contains(
+        .circle(center: moved.center, radius: 100, color: .black, width: before.width)))
+    app.undo()
+    #expect(app.drawing.circles == [before])
+    #expect(app.drawView.takeChanges().map { $0.change } == [.moveCircle(before.id, center: before.center)])
+    app.redo()
+    #expect(app.drawing.circles == [moved])
+  }
+
+  /// A long press inside the circle, away from its outline, is a slow line
+  /// as anywhere else on the canvas: nothing is held.
+  @Test func aLongPressInsideTheCircleDrawsALine() throws {
+    let app = try appWithOneCircle()
+    try app.send([began(1, 400, 400)], at: 2)
+    app.advanceClock(to: 2.6)
+    #expect(app.drawView.selectedCircleIndex == nil)
+    try app.send([moved(1, 450, 400)], at: 2.7)
+    try app.send([ended(1, 450, 400)], at: 2.8)
+    #expect(app.drawing.circles[0].center == Point(x: 400, y: 400))
+    #expect(app.drawing.lines.withoutIDs == [Line(begin: Point(x: 400, y: 400), end: Point(x: 450, y: 400))])
+  }
+
+  /// Someone else deletes the circle while this person holds it: the hold
+  /// ends, nothing is published, and the circle does not come back.
+  @Test func aHeldCircleDeletedByAnotherPersonIsLetGo() throws {
+    let app = try appWithOneCircle()
+    let circle = app.drawing.circles[0]
+    try app.send([began(1, 510, 400)], at: 2)
+    app.advanceClock(to: 2.6)
+    try app.send([moved(1, 540, 400)], at: 2.7)
+    app.drawView.confirmChanges(app.drawView.unconfirmedCount)  // the server has the circle: others can see it
+    app.drawView.receiveChanges([.deleteCircle(circle.id)])
+    #expect(app.drawing.circles.isEmpty)
+    #expect(app.drawView.selectedCircleIndex == nil)
+    try app.send([moved(1, 600, 400)], at: 2.8)
+    try app.send([ended(1, 600, 400)], at: 2.9)
+    app.settle()
+    #expect(app.drawing.circles.isEmpty)
+    #expect(app.drawView.takeChanges().isEmpty)
   }
 }

@@ -41,13 +41,13 @@ import TouchTrackerTestSupport
   .array(of: 1...120)
 
   @Test func randomTouchSequencesKeepTheDrawingConsistent() async {
-    await propertyCheck(count: 300, input: Self.steps) { steps in
+    await seededPropertyCheck(count: 300, input: Self.steps) { steps in
       let session = TouchSession()
       for step in steps {
         session.perform(step)
-        if !session.checkInvariants(after: step) { return }
+        if !session.checkInvariants(after: step) { return false }
       }
-      session.finish()
+      return session.finish()
     }
   }
 
@@ -86,13 +86,13 @@ import TouchTrackerTestSupport
   /// The same, with colors by angle: every finished line is colored by its
   /// own direction and still round-trips through the document.
   @Test func randomTouchSequencesWithColorsByAngle() async {
-    await propertyCheck(count: 100, input: Self.steps) { steps in
+    await seededPropertyCheck(count: 100, input: Self.steps) { steps in
       let session = TouchSession(options: DrawingOptions(colorMode: .byAngle))
       for step in steps {
         session.perform(step)
-        if !session.checkInvariants(after: step) { return }
+        if !session.checkInvariants(after: step) { return false }
       }
-      session.finish()
+      return session.finish()
     }
   }
 }
@@ -323,33 +323,42 @@ final class TouchSession {
   }
 
   /// Lifts every finger, lets the clock run out, and checks invariants 5 and 6.
-  func finish() {
+  /// Ends the session and checks invariants 5 to 7; false (with issues
+  /// recorded) if one does not hold.
+  @discardableResult func finish() -> Bool {
     time += 0.01
     if !down.isEmpty {
       send(down.map { TouchInput(id: $0.id, phase: .ended, location: $0.location) })
       down.removeAll()
     }
     app.settle()
+    var passed = true
+    func check(_ condition: Bool, _ problem: @autoclosure () -> String) {
+      guard !condition else { return }
+      Issue.record(Comment(rawValue: "\(problem())\n\(transcript.joined(separator: "\n"))"))
+      passed = false
+    }
     let state = app.state
-    #expect(state.linesInProgress == 0, "\(transcript.joined(separator: "\n"))")
-    #expect(state.circlesInProgress == 0, "\(transcript.joined(separator: "\n"))")
-    #expect(app.application.activeTouchCount == 0)
-    #expect(!app.clock.hasPendingTimers)
+    check(state.linesInProgress == 0, "a line is left in progress")
+    check(state.circlesInProgress == 0, "a circle is left in progress")
+    check(app.application.activeTouchCount == 0, "a touch is left down")
+    check(!app.clock.hasPendingTimers, "a timer is left pending")
     let drawing = app.drawing
     applyPublishedChanges()
-    #expect(
+    check(
       DocumentCoder.encodeString(replica) == DocumentCoder.encodeString(drawing),
-      "the published changes give another drawing\n\(transcript.joined(separator: "\n"))")
+      "the published changes give another drawing")
     let ids = drawing.lines.map(\.id.rawValue) + drawing.circles.map(\.id.rawValue)
-    #expect(Set(ids).count == ids.count && ids.allSatisfy { $0 > 0 }, "ids are unique and assigned")
+    check(Set(ids).count == ids.count && ids.allSatisfy { $0 > 0 }, "ids are not unique or not assigned")
     let text = DocumentCoder.encodeString(drawing)
     do {
       let decoded = try DocumentCoder.decode(text)
-      #expect(Self.sameToTheTenThousandth(decoded, drawing), "\(text)\n\(transcript.joined(separator: "\n"))")
-      #expect(DocumentCoder.encodeString(decoded) == text)
+      check(Self.sameToTheTenThousandth(decoded, drawing), "the document reads back as another drawing: \(text)")
+      check(DocumentCoder.encodeString(decoded) == text, "the document is written differently once read back")
     } catch {
-      Issue.record("The app's own document was refused: \(error.message)\n\(text)")
+      check(false, "the app's own document was refused: \(error.message)\n\(text)")
     }
+    return passed
   }
 
   static func sameToTheTenThousandth(_ a: Drawing, _ b: Drawing) -> Bool {

@@ -3,7 +3,7 @@ import TouchTrackerTestSupport
 
 /// Random changes to a drawing, kept applied to `drawing` as they are made:
 /// adds (sometimes at a position, sometimes replacing a shape by its id),
-/// deletes and moves of present and absent ids, and now and then a clear.
+/// deletes and moves (of lines and circles) of present and absent ids, and now and then a clear.
 struct ChangeGenerator {
   var random: SplitMix64
   var drawing = Drawing()
@@ -51,8 +51,10 @@ struct ChangeGenerator {
       change = .deleteCircle(circleIDs.randomElement(using: &random) ?? ShapeID(rawValue: 999_998))
     case 76..<78:
       change = .deleteLine(ShapeID(rawValue: 888_888))  // never there
-    case 78..<97:
+    case 78..<93:
       change = .moveLine(lineIDs.randomElement(using: &random) ?? ShapeID(rawValue: 7), begin: point(), end: point())
+    case 93..<97:
+      change = .moveCircle(circleIDs.randomElement(using: &random) ?? ShapeID(rawValue: 8), center: point())
     case 97..<100:
       change = .clear
     default:

@@ -1,9 +1,12 @@
 """Circles are objects (issue 10, problem 9): a tap on a circle's outline
-selects it and shows "Delete", which removes it as one undoable change.
-Real CDP touches on a phone; no server needed."""
+selects it and shows "Delete", which removes it as one undoable change; a
+long press on the outline holds it and the pan moves it, saved as one
+change (offline too). Real CDP touches on a phone; the last test saves to a
+server."""
 
 from test_help_and_notices import notice
 from test_menus_and_palette import GREEN_SELECTED, text
+from test_saving import open_drawing, stored, wait_until_saved
 from touchscreen import Touchscreen
 
 
@@ -77,3 +80,52 @@ def test_a_second_finger_landing_just_after_the_first_still_draws_a_circle(phone
     document = touch.document()
     assert document["lines"] == []
     assert [(c["center"], c["radius"]) for c in document["circles"]] == [({"x": 195, "y": 420}, 70)]
+
+
+def hold_and_drag_the_circle(touch, by):
+    """A long press 5 pt outside the outline of draw_circle's circle, then a pan by `by`."""
+    start = (195 + 75, 420)
+    touch.down(finger=start)
+    touch.skip_time(0.6)
+    touch.wait_for("touchtracker.state().selectedCircle === 0")
+    assert touch.pixel(195, 420 - 70) == GREEN_SELECTED, "the held circle is drawn green"
+    for step in range(1, 5):
+        touch.move(finger=(start[0] + by[0] * step / 4, start[1] + by[1] * step / 4))
+    touch.up("finger")
+    touch.settle()
+
+
+def test_a_long_press_on_a_circles_outline_moves_it_and_undo_puts_it_back(phone):
+    touch = Touchscreen(phone)
+    draw_circle(touch)
+    hold_and_drag_the_circle(touch, (-40, 60))
+    document = touch.document()
+    assert document["lines"] == [], "the press on the outline drew no line"
+    assert [(c["center"], c["radius"]) for c in document["circles"]] == [({"x": 155, "y": 480}, 70)]
+    assert "selectedCircle" not in touch.state()
+
+    phone.click("[data-command=undo]")
+    touch.settle()
+    assert [c["center"] for c in touch.document()["circles"]] == [{"x": 195, "y": 420}]
+
+
+def test_a_circle_moved_offline_is_kept_across_a_reload_and_reaches_the_server(browser, server):
+    page, touch = open_drawing(browser, server, "rings", live=False)
+    page.evaluate("touchtracker.ready")
+    draw_circle(touch)
+    wait_until_saved(touch)
+
+    page.route("**/api/**", lambda route: route.abort())
+    hold_and_drag_the_circle(touch, (40, -60))
+    touch.wait_for("touchtracker.saving().offline && touchtracker.saving().local === 'saved'")
+    before = touch.document(ids=True)
+    assert [c["center"] for c in before["circles"]] == [{"x": 235, "y": 360}]
+
+    page.reload()
+    page.evaluate("touchtracker.ready")
+    assert touch.document(ids=True) == before, "this browser's copy replays the move record"
+
+    page.unroute("**/api/**")
+    page.evaluate("touchtracker.save()")
+    wait_until_saved(touch)
+    assert stored(server, "rings", ids=True) == before

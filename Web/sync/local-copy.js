@@ -108,9 +108,12 @@ export function applyChanges(text, records) {
     } else if (change.op === 'delete') {
       if (change.line !== undefined) lines = lines.filter((line) => line.id !== change.line);
       if (change.circle !== undefined) circles = circles.filter((circle) => circle.id !== change.circle);
-    } else if (change.op === 'move') {
+    } else if (change.op === 'move' && change.line !== undefined) {
       const line = lines.find((l) => l.id === change.line);
       if (line) Object.assign(line, { begin: change.begin, end: change.end });
+    } else if (change.op === 'move') {
+      const circle = circles.find((c) => c.id === change.circle);
+      if (circle) circle.center = change.center;
     } else if (change.op === 'clear') {
       lines = [];
       circles = [];

@@ -84,6 +84,12 @@ extension Drawing {
       applied.edit = .moved(index)
       applied.damage = old.paintedBounds.union(lines[index].paintedBounds)
       applied.reversal = .apply(.moveLine(id, begin: old.begin, end: old.end))
+    case .moveCircle(let id, let center):
+      guard let index = circles.lastIndex(where: { $0.id == id }) else { break }
+      let old = circles[index]
+      circles[index].center = center
+      applied.damage = old.paintedBounds.union(circles[index].paintedBounds)
+      applied.reversal = .apply(.moveCircle(id, center: old.center))
     case .clear:
       let before = self
       self = Drawing()

@@ -13,6 +13,8 @@ public enum Change: Equatable, Sendable {
   case deleteCircle(ShapeID)
   /// The line's ends after the move (it keeps its style and place).
   case moveLine(ShapeID, begin: Point, end: Point)
+  /// The circle's center after the move (it keeps its radius, style and place).
+  case moveCircle(ShapeID, center: Point)
   /// Every line and circle removed.
   case clear
 }
@@ -36,6 +38,8 @@ extension Drawing {
         lines[index].begin = begin
         lines[index].end = end
       }
+    case .moveCircle(let id, let center):
+      if let index = circles.firstIndex(where: { $0.id == id }) { circles[index].center = center }
     case .clear:
       self = Drawing()
     }
@@ -66,7 +70,7 @@ extension Change {
     case .add(let lines, let circles, _): (lines.count, circles.count)
     case .deleteLine: (-1, 0)
     case .deleteCircle: (0, -1)
-    case .moveLine: (0, 0)
+    case .moveLine, .moveCircle: (0, 0)
     case .clear: nil
     }
   }

@@ -114,6 +114,7 @@ extension DrawView: GestureRecognizerDelegate {
   /// The circle whose outline passes nearest `point`, within
   /// `selectionRadius` of it (the front-most of equally near ones). A scan:
   /// drawings hold far fewer circles than lines.
+  @inline(never)
   public func indexOfCircle(at point: Point) -> Int? {
     var best: Int?
     var bestDistance = selectionReach
@@ -147,7 +148,7 @@ extension DrawView: GestureRecognizerDelegate {
     // Another finger's tap while a long press holds a line: the held line
     // keeps its selection (it follows its own finger only). Taking it let
     // go of the line without its move being recorded.
-    guard lineBeforeMove == nil else { return }
+    guard !isHoldingShape else { return }
     let point = tapRecognizer.location(in: self)
     // A line near the tap wins over a circle near it.
     selectedLineIndex = indexOfLine(at: point)
@@ -186,17 +187,22 @@ extension DrawView: GestureRecognizerDelegate {
   private func longPress() {
     switch longPressRecognizer.state {
     case .began:
-      selectedCircleIndex = nil
-      selectedLineIndex = indexOfLine(at: longPressRecognizer.location(in: self))
+      // A line near the press wins over a circle near it, as for a tap.
+      let point = longPressRecognizer.location(in: self)
+      selectedLineIndex = indexOfLine(at: point)
+      selectedCircleIndex = selectedLineIndex == nil ? indexOfCircle(at: point) : nil
       lineBeforeMove = selectedLineIndex.map { drawing.lines[$0] }
-      // The held line leaves the static layer and follows the finger in the live one.
-      if let held = lineBeforeMove { restructureStaticLayer(damage: held.paintedBounds) }
+      circleBeforeMove = selectedCircleIndex.map { drawing.circles[$0] }
+      // The held shape leaves the static layer and follows the finger in the live one.
+      if let held = lineBeforeMove?.paintedBounds ?? circleBeforeMove?.paintedBounds {
+        restructureStaticLayer(damage: held)
+      }
       application?.menuController.hideMenu()
       // Movement before the press was recognized is not the user moving the line.
       moveRecognizer.setTranslation(.zero, in: self)
     case .ended, .cancelled:
       finishHeldMove()
-      selectedLineIndex = nil
+      clearSelection()
     default:
       break
     }
@@ -208,6 +214,7 @@ extension DrawView: GestureRecognizerDelegate {
   /// when the press ends, and before anything else changes the drawing while
   /// a line is held (undo, redo, Escape): the move is never left half done.
   func finishHeldMove() {
+    if let before = circleBeforeMove { finishHeldCircleMove(before) }
     guard let before = lineBeforeMove else { return }
     lineBeforeMove = nil
     // By id: whatever happened to the selection, the held line's move is recorded.
@@ -224,29 +231,52 @@ extension DrawView: GestureRecognizerDelegate {
     restructureStaticLayer(damage: drawing.lines[index].paintedBounds)
   }
 
-  /// Moves the held line by the pan's translation since the last call. Only a
-  /// line held by a long press moves: a line selected by a tap stays put while
-  /// the user draws (the classic app's "mysterious lines"). The move stops at
-  /// the document format's limit (see `DrawingLimits`).
+  /// `finishHeldMove` for a circle held by its outline.
+  /// By id, as for a line (a scan: circles are few).
+  private func finishHeldCircleMove(_ before: Circle) {
+    circleBeforeMove = nil
+    guard let index = drawing.circles.firstIndex(where: { $0.id == before.id }) else { return }
+    if drawing.circles[index].center != before.center {
+      let after = drawing.circles[index]
+      drawing.circles[index] = before
+      commit(.moveCircle(at: index, from: before, to: after))
+    }
+    selectedCircleIndex = nil
+    restructureStaticLayer(damage: drawing.circles[index].paintedBounds)
+  }
+
+  /// Moves the held line or circle by the pan's translation since the last
+  /// call. Only a shape held by a long press moves: a line selected by a tap
+  /// stays put while the user draws (the classic app's "mysterious lines").
+  /// The move stops at the document format's limit (see `DrawingLimits`).
   private func moveSelectedLine() {
-    guard longPressRecognizer.state.isActive, lineBeforeMove != nil, let index = selectedLineIndex,
-      moveRecognizer.state.isActive
-    else { return }
+    guard longPressRecognizer.state.isActive, isHoldingShape, moveRecognizer.state.isActive else { return }
     let translation = moveRecognizer.translation(in: self)
-    let line = drawing.lines[index]
-    drawing.lines[index] = line.offset(by: DrawingLimits.allowedOffset(translation, for: line))
+    if lineBeforeMove != nil, let index = selectedLineIndex {
+      let line = drawing.lines[index]
+      drawing.lines[index] = line.offset(by: DrawingLimits.allowedOffset(translation, for: line))
+    } else if circleBeforeMove != nil, let index = selectedCircleIndex {
+      let offset = DrawingLimits.allowedOffset(translation, for: drawing.circles[index])
+      drawing.circles[index].center.x += offset.x
+      drawing.circles[index].center.y += offset.y
+    } else {
+      return
+    }
     moveRecognizer.setTranslation(.zero, in: self)
     setNeedsDisplay()
   }
 
   public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     // A press away from every line is the start of a slow line, not a selection.
-    if recognizer === longPressRecognizer { return indexOfLine(at: recognizer.location(in: self)) != nil }
+    if recognizer === longPressRecognizer {
+      let point = recognizer.location(in: self)
+      return indexOfLine(at: point) != nil || indexOfCircle(at: point) != nil
+    }
     // A held line stays under its finger: the drawing does not move beneath
     // it. Nor does it under a pen's line: two palms sliding together while
     // a pen draws are a hand, not a pan.
     if recognizer === canvasRecognizer {
-      return lineBeforeMove == nil && !isPenInUse(at: application?.clock.now ?? 0)
+      return !isHoldingShape && !isPenInUse(at: application?.clock.now ?? 0)
     }
     return true
   }
@@ -263,7 +293,7 @@ extension DrawView: GestureRecognizerDelegate {
   /// them, so the held line jumped when another finger drew, moved half as
   /// far with a second finger resting, and let go when that finger lifted.)
   public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-    lineBeforeMove == nil || (recognizer !== longPressRecognizer && recognizer !== moveRecognizer)
+    !isHoldingShape || (recognizer !== longPressRecognizer && recognizer !== moveRecognizer)
   }
 
   /// A touch began somewhere in the window. A tap's selection lasts as long
@@ -272,7 +302,7 @@ extension DrawView: GestureRecognizerDelegate {
   /// nothing on a touch screen able to act on it. A line held by a long
   /// press stays selected.
   func windowTouchBegan() {
-    guard selectedLineIndex != nil || selectedCircleIndex != nil, lineBeforeMove == nil,
+    guard selectedLineIndex != nil || selectedCircleIndex != nil, !isHoldingShape,
       application?.menuController.isMenuVisible == false
     else { return }
     clearSelection()

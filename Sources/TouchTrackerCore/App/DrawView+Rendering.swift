@@ -11,7 +11,9 @@ extension DrawView {
     var list = RenderList()
     list.reserveCapacity(commands: drawing.lines.count + drawing.circles.count + 1)
     list.appendFill(bounds, color: DrawView.backgroundGray)
-    for circle in drawing.circles {
+    let heldCircle = circleBeforeMove == nil ? nil : selectedCircleIndex
+    for index in drawing.circles.indices where index != heldCircle {
+      let circle = drawing.circles[index]
       list.appendCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)
     }
     let held = lineBeforeMove == nil ? nil : selectedLineIndex

@@ -112,8 +112,11 @@ extension DrawView {
       selectedCircleIndex = index
       return
     }
+    let wasHeld = circleBeforeMove != nil
+    circleBeforeMove = nil
     selectedCircleIndex = nil
     application?.menuController.hideMenu()
+    if wasHeld { restructureStaticLayer(damage: nil) }
   }
 
   private func reselect(_ id: ShapeID?) {

@@ -90,6 +90,7 @@ extension DrawView {
   func staticLayer(sections: [TileSection], onlyLinesFrom first: Int? = nil) -> RenderList {
     var list = RenderList()
     let held = lineBeforeMove == nil ? nil : selectedLineIndex
+    let heldCircle = circleBeforeMove == nil ? nil : selectedCircleIndex
     let lines = drawing.lines
     // Window coordinates for the commands, the drawing's for finding what
     // meets an area. Without pan or zoom both are the same, exactly (a
@@ -119,7 +120,9 @@ extension DrawView {
       list.appendClip(tileRect(sections[section].tile))
       if first == nil {
         list.appendFill(windowAreas[section], color: DrawView.backgroundGray)
-        for circle in drawing.circles where circle.paintedBounds.intersects(area) {
+        for index in drawing.circles.indices where index != heldCircle {
+          let circle = drawing.circles[index]
+          guard circle.paintedBounds.intersects(area) else { continue }
           list.appendCircle(
             center: toWindow.apply(to: circle.center), radius: circle.radius * scale, color: circle.color,
             width: circle.width * scale)

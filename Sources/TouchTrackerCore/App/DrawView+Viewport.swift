@@ -51,7 +51,7 @@ extension DrawView {
     restructureStaticLayer(damage: nil)
     // A tap's menu points at where the line was on screen: it goes, and the
     // selection with it, as when a touch hides it. A held line stays held.
-    if lineBeforeMove == nil, selectedLineIndex != nil || selectedCircleIndex != nil {
+    if !isHoldingShape, selectedLineIndex != nil || selectedCircleIndex != nil {
       clearSelection()
       application?.menuController.hideMenu()
     }

@@ -41,6 +41,10 @@ public final class DrawView: View {
   }
   /// Set while a long press holds a line, so that only then panning moves it.
   var lineBeforeMove: Line?
+  /// Set while a long press holds a circle (by its outline), as for a line.
+  var circleBeforeMove: Circle?
+  /// A long press holds a line or a circle.
+  var isHoldingShape: Bool { lineBeforeMove != nil || circleBeforeMove != nil }
 
   let doubleTapRecognizer = TapGestureRecognizer()
   let tapRecognizer = TapGestureRecognizer()

@@ -11,6 +11,7 @@ extension DrawingChange {
     case .addLine(let line), .deleteLine(_, let line): line.paintedBounds
     case .addCircle(let circle), .deleteCircle(_, let circle): circle.paintedBounds
     case .moveLine(_, let from, let to): from.paintedBounds.union(to.paintedBounds)
+    case .moveCircle(_, let from, let to): from.paintedBounds.union(to.paintedBounds)
     case .clear: nil
     }
   }

@@ -23,6 +23,13 @@ enum DrawingLimits {
       y: allowed(offset.y, low: min(line.begin.y, line.end.y), high: max(line.begin.y, line.end.y)))
   }
 
+  /// `offset` limited so that a circle's center stays in range.
+  static func allowedOffset(_ offset: Point, for circle: Circle) -> Point {
+    Point(
+      x: allowed(offset.x, low: circle.center.x, high: circle.center.x),
+      y: allowed(offset.y, low: circle.center.y, high: circle.center.y))
+  }
+
   private static func clamp(_ value: Double) -> Double { min(max(value, -maximum), maximum) }
 
   /// `delta` limited so that `low + delta` and `high + delta` stay in range.

@@ -9,6 +9,7 @@ public enum DrawingChange: Equatable, Sendable {
   /// in front of the others (a change adds circles at the end).
   case deleteCircle(at: Int, Circle)
   case moveLine(at: Int, from: Line, to: Line)
+  case moveCircle(at: Int, from: Circle, to: Circle)
   case clear(Drawing)
 
   /// Applies the change to `drawing`.
@@ -19,6 +20,7 @@ public enum DrawingChange: Equatable, Sendable {
     case .deleteLine(let index, _): drawing.lines.remove(at: index)
     case .deleteCircle(let index, _): drawing.circles.remove(at: index)
     case .moveLine(let index, _, let to): drawing.lines[index] = to
+    case .moveCircle(let index, _, let to): drawing.circles[index] = to
     case .clear: drawing = Drawing()
     }
   }
@@ -31,6 +33,7 @@ public enum DrawingChange: Equatable, Sendable {
     case .deleteLine(_, let line): .deleteLine(line.id)
     case .deleteCircle(_, let circle): .deleteCircle(circle.id)
     case .moveLine(_, _, let to): .moveLine(to.id, begin: to.begin, end: to.end)
+    case .moveCircle(_, _, let to): .moveCircle(to.id, center: to.center)
     case .clear: .clear
     }
   }
@@ -43,6 +46,7 @@ public enum DrawingChange: Equatable, Sendable {
     case .deleteLine(let index, let line): .add(lines: [line], circles: [], at: index)
     case .deleteCircle(_, let circle): .add(lines: [], circles: [circle], at: nil)
     case .moveLine(_, let from, _): .moveLine(from.id, begin: from.begin, end: from.end)
+    case .moveCircle(_, let from, _): .moveCircle(from.id, center: from.center)
     case .clear(let previous): .add(lines: previous.lines, circles: previous.circles, at: nil)
     }
   }
@@ -51,7 +55,7 @@ public enum DrawingChange: Equatable, Sendable {
   var lineEdit: LineIndex.Edit {
     switch self {
     case .addLine: .appended
-    case .addCircle, .deleteCircle: .none
+    case .addCircle, .deleteCircle, .moveCircle: .none
     case .deleteLine(let index, _): .removed(index)
     case .moveLine(let index, _, _): .moved(index)
     case .clear: .everything
@@ -62,6 +66,7 @@ public enum DrawingChange: Equatable, Sendable {
   var reversal: Reversal {
     switch self {
     case .moveLine(_, let from, _): .apply(.moveLine(from.id, begin: from.begin, end: from.end))
+    case .moveCircle(_, let from, _): .apply(.moveCircle(from.id, center: from.center))
     case .clear(let previous): .restore(previous)
     default: .apply(backward)
     }
@@ -146,7 +151,8 @@ extension Change {
       for line in lines where ids.contains(line.id) { return true }
       for circle in circles where ids.contains(circle.id) { return true }
       return false
-    case .deleteLine(let id), .deleteCircle(let id), .moveLine(let id, _, _): return ids.contains(id)
+    case .deleteLine(let id), .deleteCircle(let id), .moveLine(let id, _, _), .moveCircle(let id, _):
+      return ids.contains(id)
     case .clear: return false
     }
   }

@@ -4,6 +4,7 @@
 /// {"op": "add", "lines": [LINE, ...], "circles": [CIRCLE, ...], "at": 3}
 /// {"op": "delete", "line": ID}        {"op": "delete", "circle": ID}
 /// {"op": "move", "line": ID, "begin": {"x": 1, "y": 2}, "end": {"x": 3, "y": 4}}
+/// {"op": "move", "circle": ID, "center": {"x": 1, "y": 2}}
 /// {"op": "clear"}
 /// ```
 ///
@@ -67,6 +68,11 @@ public enum ChangeCoder {
       DocumentCoder.write(begin, to: &writer)
       writer.raw(",\"end\":")
       DocumentCoder.write(end, to: &writer)
+    case .moveCircle(let id, let center):
+      writer.raw("{\"op\":\"move\",\"circle\":")
+      writer.write(Double(id.rawValue))
+      writer.raw(",\"center\":")
+      DocumentCoder.write(center, to: &writer)
     case .clear:
       writer.raw("{\"op\":\"clear\"")
     }
@@ -132,11 +138,17 @@ public enum ChangeCoder {
     case "delete":
       if let line = object.member("line") { return .deleteLine(try DocumentCoder.id(line)) }
       if let circle = object.member("circle") { return .deleteCircle(try DocumentCoder.id(circle)) }
-      throw FormatError("Missing 'line' or 'circle' at \(object.location)")
+      throw missingShape(object)
     case "move":
-      let line = try DocumentCoder.id(object.require("line"))
-      return .moveLine(
-        line, begin: try writablePoint(object.require("begin")), end: try writablePoint(object.require("end")))
+      if let line = object.member("line") {
+        return .moveLine(
+          try DocumentCoder.id(line), begin: try writablePoint(object.require("begin")),
+          end: try writablePoint(object.require("end")))
+      }
+      if let circle = object.member("circle") {
+        return .moveCircle(try DocumentCoder.id(circle), center: try writablePoint(object.require("center")))
+      }
+      throw missingShape(object)
     case "clear":
       return .clear
     default:
@@ -145,7 +157,14 @@ public enum ChangeCoder {
     }
   }
 
-  /// A point a document can hold exactly (see `DocumentCoder.checkNumber`), read once.
+  /// A delete or move that names no shape.
+  private static func missingShape(_ object: JSONCursor) -> FormatError {
+    FormatError("Missing 'line' or 'circle' at \(object.location)")
+  }
+
+  /// A point a document can hold exactly (see `DocumentCoder.checkNumber`),
+  /// read once. Not inlined: three call sites would each carry its checks.
+  @inline(never)
   private static func writablePoint(_ field: JSONCursor) throws(FormatError) -> Point {
     let point = try field.point()
     try DocumentCoder.checkNumber(point.x, "\(field.path).x")

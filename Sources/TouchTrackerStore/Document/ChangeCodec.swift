@@ -61,17 +61,25 @@ public enum ChangeCodec {
         guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path)") }
       case .moveLine(let id, let begin, let end):
         guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path).line") }
-        for (value, name) in [(begin.x, "begin.x"), (begin.y, "begin.y"), (end.x, "end.x"), (end.y, "end.y")] {
-          guard value.isFinite else { throw FormatError("Non-finite number at \(path).\(name)") }
-          guard abs(value) <= DocumentCoder.maximumMagnitude else {
-            throw FormatError("Number out of range at \(path).\(name)")
-          }
-        }
+        try checkCoordinates([(begin.x, "begin.x"), (begin.y, "begin.y"), (end.x, "end.x"), (end.y, "end.y")], path)
+      case .moveCircle(let id, let center):
+        guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path).circle") }
+        try checkCoordinates([(center.x, "center.x"), (center.y, "center.y")], path)
       case .clear:
         break
       }
     } catch {
       throw DocumentError(description: error.message)
+    }
+  }
+
+  /// A move's coordinates, each finite and within what a document holds.
+  private static func checkCoordinates(_ values: [(Double, String)], _ path: String) throws(FormatError) {
+    for (value, name) in values {
+      guard value.isFinite else { throw FormatError("Non-finite number at \(path).\(name)") }
+      guard abs(value) <= DocumentCoder.maximumMagnitude else {
+        throw FormatError("Number out of range at \(path).\(name)")
+      }
     }
   }
 
