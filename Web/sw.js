@@ -41,6 +41,7 @@ const PAGE_FILES = [
   'ui/help.js',
   'ui/inspector.js',
   'ui/notice.js',
+  'ui/palette-choices.js',
   'ui/qr.js',
   'ui/recorder.js',
   'ui/safe-area.js',

@@ -162,3 +162,52 @@ def test_the_keyboard_chooses_a_color_from_the_palette(page):
     page.keyboard.press("2")  # with the palette closed, digits do nothing
     touch.line((100, 400), (400, 420))
     assert touch.document()["lines"][1]["color"] == "#0050ff"
+
+
+def test_a_screen_reader_and_the_tab_key_reach_the_palettes_colors(page):
+    """The palette is drawn on the canvas; while it is open, real buttons lie over its drawn ones, named
+    by their colors, the current one pressed. They take the keyboard's focus, not touches."""
+    touch = Touchscreen(page)
+    assert page.get_by_role("group", name="Colors").count() == 0, "no buttons while the palette is closed"
+    page.focus("[data-command=palette]")
+    page.keyboard.press("Enter")
+    touch.settle()
+    buttons = page.get_by_role("group", name="Colors").get_by_role("button")
+    names = [b.get_attribute("aria-label") for b in buttons.all()]
+    assert names == ["Black", "Red", "Green", "Blue", "Orange", "Purple", "By Angle"]
+    focused = "[document.activeElement.getAttribute('aria-label'), document.activeElement.getAttribute('aria-pressed')]"
+    assert page.evaluate(focused) == ["Black", "true"], "focus moves to the current color"
+    drawn = {t["text"]: t for t in page.evaluate("touchtracker.texts()")}
+    for button in buttons.all():
+        box, title = button.bounding_box(), drawn[button.get_attribute("aria-label")]
+        assert box["x"] < title["x"] < box["x"] + box["width"] and box["y"] < title["y"] < box["y"] + box["height"], (
+            f"{button.get_attribute('aria-label')} lies over its drawn button"
+        )
+
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    assert page.evaluate(focused) == ["Blue", "false"]
+    page.keyboard.press("Enter")
+    touch.settle()
+    assert not touch.state()["paletteVisible"]
+    assert page.get_by_role("group", name="Colors").count() == 0
+    assert page.evaluate("document.activeElement.dataset.command") == "palette", "focus goes back to the Colors button"
+    touch.line((100, 300), (400, 320))
+    assert touch.document()["lines"][-1]["color"] == "#0050ff"
+
+    page.keyboard.press("Enter")
+    touch.settle()
+    assert page.evaluate(focused) == ["Blue", "true"], "the current color is pressed"
+    page.keyboard.press("Escape")
+    touch.settle()
+    assert not touch.state()["paletteVisible"]
+    assert page.evaluate("document.activeElement.dataset.command") == "palette"
+
+    page.keyboard.press("Enter")
+    touch.settle()
+    red = {t["text"]: t for t in page.evaluate("touchtracker.texts()")}["Red"]
+    touch.tap((red["x"], red["y"]))  # a touch on the palette still reaches the core's button under the real one
+    touch.settle()
+    assert not touch.state()["paletteVisible"]
+    touch.line((100, 400), (400, 420))
+    assert touch.document()["lines"][-1]["color"] == "#b0001e"

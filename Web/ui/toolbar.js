@@ -8,6 +8,7 @@ import { checkForClear, pageCommandFollows } from './clear-notice.js';
 import { closeFileMenu, exportPNG, exportSVG, newDrawing } from './drawings.js';
 import { attachHelp, openHelp } from './help.js';
 import { toggleInspector } from './inspector.js';
+import { syncPaletteChoices } from './palette-choices.js';
 import { attachSafeArea } from './safe-area.js';
 import { attachShare, openShare } from './share.js';
 
@@ -45,6 +46,7 @@ let shown = '';
 export function refreshToolbar(force) {
   const state = coreState();
   checkForClear(state);
+  syncPaletteChoices(state, () => refreshToolbar(true));
   const key = `${state.changeCount} ${state.paletteVisible} ${state.colorsByAngle} ${saver.dirty()} ${saver.name} ${access.role}`;
   if (!force && key === shown) return;
   shown = key;

@@ -13,6 +13,8 @@ public final class PaletteView: View {
   ]
 
   public let buttons: [Button]
+  /// The position of the current choice in `choices`.
+  public private(set) var chosenIndex: Int?
 
   public override var inspectorName: String { "PaletteView" }
 
@@ -36,6 +38,7 @@ public final class PaletteView: View {
       button.swatchColor = choice.color ?? DrawingOptions.hueColor(angle: 1)
       button.showsHues = choice.color == nil
       button.isChosen = choice.title == chosen
+      if button.isChosen { chosenIndex = index }
       button.addTarget(target, action: .chooseColor, for: .touchUpInside)
       buttons.append(button)
     }

@@ -459,6 +459,27 @@ final class PageHost {
     json.number("touchesDown", Double(down.count))
     json.number("ignoredInput", Double(ignoredInputCount))
     json.string("lastError", lastError)
+    if let palette = app.controller.palette { json.json("palette", Self.paletteJSON(palette)) }
     return json.finish()
+  }
+
+  /// The open palette's buttons in window coordinates: where the page lays
+  /// the real buttons that screen readers and the keyboard reach, over the
+  /// ones drawn on the canvas (`Web/ui/palette-choices.js`).
+  private static func paletteJSON(_ palette: PaletteView) -> [UInt8] {
+    var list: [UInt8] = [UInt8(ascii: "[")]
+    for (index, button) in palette.buttons.enumerated() {
+      if index > 0 { list.append(UInt8(ascii: ",")) }
+      var json = JSONObjectWriter()
+      json.string("title", button.title)
+      json.number("x", palette.frame.minX + button.frame.minX)
+      json.number("y", palette.frame.minY + button.frame.minY)
+      json.number("width", button.frame.width)
+      json.number("height", button.frame.height)
+      json.bool("chosen", index == palette.chosenIndex)
+      list += json.finish()
+    }
+    list.append(UInt8(ascii: "]"))
+    return list
   }
 }
