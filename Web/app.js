@@ -7,7 +7,7 @@
 import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from './input/pointers.js';
 import { attachViewport, changeViewport, viewport, viewportFrame } from './input/viewport.js';
-import { draw, invalidateStaticLayer, liveTexts, paintStats, resize, setRepaintBudget } from './paint/canvas.js';
+import { draw, invalidateStaticLayer, liveTexts, paintStats, resize, setRepaintBudget, setSlowWholeMs } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
 import { access } from './sync/access.js';
 import { live } from './sync/live.js';
@@ -131,6 +131,8 @@ window.touchtracker = {
   changeViewport: (command, a, b, c) => changeViewport(command, a, b, c),
   /** The milliseconds of a frame a repaint may take (default 7; 0: one chunk of commands a frame). */
   repaintBudget: (ms) => setRepaintBudget(ms),
+  /** A whole paint slower than `ms` makes pans and zooms move the cached pixels first and repaint once still for `settle` ms (50, 150; -1: always). */
+  slowPaintMs: (ms, settle) => setSlowWholeMs(ms, settle),
   /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */
   skipTime: (seconds) => skipTime(seconds),
   save: () => saver.flush(),

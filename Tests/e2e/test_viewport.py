@@ -152,3 +152,33 @@ def test_the_help_lists_pan_and_zoom_and_the_zoom_buttons_are_labeled(page):
     page.keyboard.press("Escape")
     for name in ["zoom-out", "zoom-actual", "zoom-in", "zoom-fit"]:
         assert page.locator(f"#zoom [data-zoom={name}]").get_attribute("aria-label")
+
+
+def test_over_a_drawing_that_paints_slowly_a_pan_moves_its_pixels_at_once_and_repaints_once_still(page, touch):
+    """At 100k lines a whole paint takes seconds: a pan moves the pixels the page has, every frame, and
+    the drawing is repainted tile by tile once the viewport is still, the same pixels a whole repaint
+    gives; a line finished during that repaint stays. Here a small drawing is made to count as slow."""
+    touch.line((100, 300), (300, 300))
+    touch.line((200, 100), (200, 500))
+    page.evaluate("touchtracker.slowPaintMs(-1, 60000)")  # every whole paint is slow; still for a minute
+    page.evaluate("touchtracker.repaintBudget(0)")  # a chunk a frame: the repaint takes many frames
+    wholes = page.evaluate("touchtracker.paintStats().whole")
+    page.evaluate("touchtracker.changeViewport(0, -50, 0)")  # the drawing moves 50 pt left
+    touch.settle()
+    assert page.evaluate("touchtracker.paintStats().whole") == wholes, "no whole repaint while it moves"
+    assert viewport(page) == {"x": 50, "y": 0, "zoom": 1}
+    assert touch.pixel(60, 300) == BLACK and touch.pixel(275, 300) == GRAY, "the pixels moved 50 pt left"
+    assert touch.pixel(150, 150) == BLACK and touch.pixel(200, 150) == GRAY
+
+    page.evaluate("touchtracker.slowPaintMs(-1, 0)")  # still now: the repaint starts
+    page.wait_for_function(f"touchtracker.paintStats().whole > {wholes}")
+    assert page.evaluate("touchtracker.paintStats().pendingSections") > 0, "the repaint goes on over frames"
+    touch.line((400, 200), (600, 200))  # finished while the repaint goes on
+    page.wait_for_function("touchtracker.paintStats().pendingSections === 0")
+    touch.settle()
+    assert touch.pixel(500, 200) == BLACK, "the line finished during the repaint is kept"
+    repainted = page.locator("#canvas").screenshot()
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    assert page.locator("#canvas").screenshot() == repainted, "the same pixels as a whole repaint"
+    assert lines(touch)[-1] == ((450, 200), (650, 200))

@@ -19,6 +19,17 @@
 // either as it was or as it is, never half painted. `whole` forces
 // everything, for a cache this page cleared itself (resize, first frame).
 // See DrawView+Tiles.swift.
+//
+// Pan and zoom over a drawing that paints slowly (its last whole paint took
+// over slowWholeMs, 50 ms: ~5 s at 100k lines in software raster): the cache's
+// pixels are moved (and scaled) to the new viewport at once, so the drawing
+// follows the fingers or the wheel every frame, and the whole layer is
+// repainted only once the viewport has been still for settleMs (150), as a
+// repaint over as many frames as it takes (tile by tile, each copied in
+// when done), never blocking input. Lines finished meanwhile are painted
+// over the cache as they come (an append), and again over each tile the
+// repaint copies in, so none goes missing. A drawing that paints fast is
+// repainted whole at once, as before: crisp at every step.
 
 import { KIND, PROBE, STATIC, STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
 import { pointers } from '../input/pointers.js';
@@ -40,12 +51,32 @@ let size = { width: 0, height: 0, dpr: 1 };
 /**
  * How the static layer was brought up to date, by mode; the last repaint's
  * rectangle (CSS pixels, around the areas it copies), the frames it took and
- * how many of its sections are still to paint (for tests and benchmarks).
+ * how many of its sections are still to paint, and whether a moved cache
+ * waits for its repaint (for tests and benchmarks).
  */
-export const paintStats = { whole: 0, append: 0, repaint: 0, lastRepaint: null, lastRepaintFrames: 0, pendingSections: 0 };
+export const paintStats = {
+  whole: 0,
+  append: 0,
+  repaint: 0,
+  lastRepaint: null,
+  lastRepaintFrames: 0,
+  pendingSections: 0,
+  /** A pan or zoom moved the cache's pixels, and the whole repaint waits for the viewport to be still. */
+  repaintOwed: false,
+};
 /** The repaint under way: its list (copied out of the core), its sections and how far it got. */
 let repaint = null;
 let staticVersion = -1; // -1: the cache is empty and must be painted whole
+/** The viewport the cache's pixels show, [x, y, zoom] (tt_viewport_value). */
+let cachedViewport = null;
+/** How long the last whole paint took, ms: above slowWholeMs a pan or zoom moves the cache's pixels first. */
+let lastWholeMs = 0;
+let slowWholeMs = 50;
+/** How long the viewport stays still before a moved cache is repainted, ms. */
+let settleMs = 150;
+/** When the moved cache may be repainted whole (0: it shows the drawing as it is). */
+let wholeOwedAt = 0;
+const BACKGROUND = '#c8c8c8'; // DrawView.backgroundGray
 let mustRedraw = true;
 let predictedLastFrame = false;
 
@@ -62,6 +93,7 @@ export function resize() {
   }
   tt.tt_resize(width, height);
   staticVersion = -1;
+  wholeOwedAt = 0;
   dropRepaint();
   mustRedraw = true;
 }
@@ -151,25 +183,71 @@ function deviceRect(floats, index, low, high) {
   return [low(x * dpr), low(y * dpr), high((x + w) * dpr), high((y + h) * dpr)];
 }
 
-function paintStaticLayer(whole, deadline) {
+/**
+ * Brings the cache up to date with the core's list. `progressive`: a whole
+ * list is painted as a repaint (tile by tile over frames) over what the
+ * cache shows, not at once.
+ */
+function paintStaticLayer(whole, deadline, { progressive = false, onlyAppend = false } = {}) {
+  const started = performance.now();
   const count = tt.tt_render_static(whole ? 1 : 0);
   const floats = f32(tt.tt_static_ptr(), count * STRIDE);
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
   const mode = tt.tt_static_mode();
+  if (onlyAppend && mode !== STATIC.append) return false;
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-  if (mode === STATIC.repaint) {
-    paintStats.repaint++;
+  if (mode === STATIC.repaint || (mode === STATIC.whole && progressive)) {
+    paintStats[mode === STATIC.whole ? 'whole' : 'repaint']++;
     startRepaint(floats.slice(), text.slice(), count, deadline);
-    return;
+    return true;
   }
   if (mode === STATIC.whole) {
     paintStats.whole++;
     staticCtx.clearRect(0, 0, size.width, size.height);
   } else {
     paintStats.append++;
+    // Lines finished during a repaint: painted again over each tile it copies in later.
+    repaint?.appended.push({ floats: floats.slice(), text: text.slice(), count });
   }
   paint(staticCtx, floats, text, 0, count);
+  if (mode === STATIC.whole) lastWholeMs = performance.now() - started;
+  return true;
 }
+
+/** Repaints the whole layer over what the cache shows, tile by tile over frames (see the top). */
+function startWholeRepaint(deadline) {
+  dropRepaint();
+  wholeOwedAt = 0;
+  cachedViewport = viewportNow();
+  paintStaticLayer(true, deadline, { progressive: true });
+  if (repaint) repaint.isWhole = true;
+  mustRedraw = true;
+}
+
+/**
+ * Moves the cache's pixels from viewport `from` to `to` ([x, y, zoom]: the
+ * drawing's point at the window's top-left and the zoom), scaling them; what
+ * comes into view is background until the repaint.
+ */
+function moveCache(from, to) {
+  const scale = to[2] / from[2];
+  const { dpr } = size;
+  if (scratch.width !== staticCanvas.width || scratch.height !== staticCanvas.height) {
+    [scratch.width, scratch.height] = [staticCanvas.width, staticCanvas.height];
+  }
+  scratchCtx.setTransform(1, 0, 0, 1, 0, 0);
+  scratchCtx.clearRect(0, 0, scratch.width, scratch.height);
+  scratchCtx.drawImage(staticCanvas, 0, 0);
+  staticCtx.setTransform(1, 0, 0, 1, 0, 0);
+  staticCtx.fillStyle = BACKGROUND;
+  staticCtx.fillRect(0, 0, staticCanvas.width, staticCanvas.height);
+  // A window point p of `from` is the drawing's p / zoom + origin: in `to` it is at (that - origin') * zoom'.
+  staticCtx.setTransform(scale, 0, 0, scale, (from[0] - to[0]) * to[2] * dpr, (from[1] - to[1]) * to[2] * dpr);
+  staticCtx.drawImage(scratch, 0, 0);
+}
+
+const viewportNow = () => (tt.tt_viewport_value ? [0, 1, 2].map((i) => tt.tt_viewport_value(i)) : [0, 0, 1]);
+const sameViewport = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
 /**
  * Takes a repaint list: its sections (a clip to the tile, then a fill of
@@ -198,7 +276,7 @@ function startRepaint(floats, text, count, deadline) {
   if (scratch.width !== staticCanvas.width || scratch.height !== staticCanvas.height) {
     [scratch.width, scratch.height] = [staticCanvas.width, staticCanvas.height];
   }
-  repaint = { floats, text, sections, section: 0, next: sections.length ? sections[0].from + 1 : 0 };
+  repaint = { floats, text, sections, section: 0, next: sections.length ? sections[0].from + 1 : 0, appended: [] };
   paintStats.pendingSections = sections.length;
   paintStats.lastRepaintFrames = 1;
   continueRepaint(deadline);
@@ -225,6 +303,7 @@ function continueRepaint(deadline) {
         const [x, y, width, height] = section.copy;
         staticCtx.setTransform(1, 0, 0, 1, 0, 0);
         staticCtx.drawImage(scratch, x, y, width, height, x, y, width, height);
+        if (repaint.appended.length) paintAppendedOver(section.copy);
         copied = section.copy;
       }
       repaint.section++;
@@ -241,6 +320,17 @@ function continueRepaint(deadline) {
   return copied;
 }
 
+/** Paints the lines finished since the repaint began over `area` of the cache (device pixels), which it just copied in. */
+function paintAppendedOver([x, y, width, height]) {
+  staticCtx.save();
+  staticCtx.beginPath();
+  staticCtx.rect(x, y, width, height);
+  staticCtx.clip();
+  staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+  for (const list of repaint.appended) paint(staticCtx, list.floats, list.text, 0, list.count);
+  staticCtx.restore();
+}
+
 /** Finishes the repaint under way at once: before anything else is painted over the cache, or it is exported. */
 export function finishRepaint() {
   if (continueRepaint(Infinity)) mustRedraw = true;
@@ -254,6 +344,17 @@ function dropRepaint() {
 /** Sets the milliseconds a frame may spend on a repaint (tests use 0: a chunk a frame). */
 export function setRepaintBudget(ms) {
   repaintBudget = ms;
+}
+
+/**
+ * Sets how slow a whole paint must be for pans and zooms to move the cache's
+ * pixels first (tests: -1 always, Infinity never), and how long the viewport
+ * must then be still before the repaint (a repaint owed starts by then).
+ */
+export function setSlowWholeMs(ms, settle = 150) {
+  slowWholeMs = ms;
+  settleMs = settle;
+  if (wholeOwedAt) wholeOwedAt = Math.min(wholeOwedAt, performance.now() + settle);
 }
 
 /** Drops the cached static layer: the next frame paints it whole. */
@@ -296,21 +397,43 @@ function paintPredictions() {
 
 /** Paints what changed since the last frame, if anything did. */
 export function draw() {
-  const deadline = performance.now() + repaintBudget;
+  const now = performance.now();
+  const deadline = now + repaintBudget;
   let copied = null; // a section of a repaint copied into the cache this frame (device pixels)
   const version = tt.tt_static_version();
-  if (version !== staticVersion) {
-    const whole = staticVersion === -1;
-    // The core's list is relative to everything it handed out before.
-    if (!whole) finishRepaint();
+  const view = viewportNow();
+  const moved = staticVersion !== -1 && cachedViewport && !sameViewport(view, cachedViewport);
+  if (version !== staticVersion && moved && lastWholeMs > slowWholeMs) {
+    // Panned or zoomed over a drawing that paints slowly: its pixels follow now, the repaint once it is still.
     dropRepaint();
+    moveCache(cachedViewport, view);
+    cachedViewport = view;
     staticVersion = version;
-    paintStaticLayer(whole, deadline);
+    wholeOwedAt = now + settleMs;
+    mustRedraw = true;
+  } else if (wholeOwedAt && (version !== staticVersion || now >= wholeOwedAt)) {
+    // Still, or changed while it settled: the moved pixels are repainted, tile by tile.
+    staticVersion = version;
+    startWholeRepaint(deadline);
+  } else if (version !== staticVersion) {
+    const whole = staticVersion === -1;
+    staticVersion = version;
+    if (repaint?.isWhole) {
+      // A whole repaint under way: lines finished meanwhile go over it; anything else starts it again.
+      if (!paintStaticLayer(false, deadline, { onlyAppend: true })) startWholeRepaint(deadline);
+    } else {
+      // The core's list is relative to everything it handed out before.
+      if (!whole) finishRepaint();
+      dropRepaint();
+      cachedViewport = view;
+      paintStaticLayer(whole, deadline);
+    }
     mustRedraw = true;
   } else if (repaint) {
     paintStats.lastRepaintFrames++;
     copied = continueRepaint(deadline);
   }
+  paintStats.repaintOwed = wholeOwedAt !== 0;
   const predicting = [...pointers.values()].some((p) => p);
   const everything = mustRedraw || tt.tt_needs_display() || predicting || predictedLastFrame;
   if (!everything && !copied) return;
