@@ -13,6 +13,9 @@ struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
   /// request cannot or should not be read (a body too large, malformed or
   /// too slow), waiting for it would only hold the client up.
   var closesConnection: Bool
+  /// For a 404 or 409 on a name a rename left: where the drawing went, and
+  /// how far its revisions moved (`DrawingsController.sayingWhereItWent`).
+  var movedTo: DrawingMove?
 
   init(_ status: HTTPResponse.Status, _ message: String, revision: Int? = nil, closesConnection: Bool = false) {
     self.status = status
@@ -25,7 +28,7 @@ struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
     try JSONBody.response(
-      Body(error: message, revision: revision),
+      Body(error: message, revision: revision, renamedTo: movedTo?.name.rawValue, shift: movedTo?.shift),
       status: status,
       headers: closesConnection ? [.connection: "close"] : [:]
     )
@@ -34,6 +37,8 @@ struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
   private struct Body: Encodable {
     var error: String
     var revision: Int?
+    var renamedTo: String?
+    var shift: Int?
   }
 }
 

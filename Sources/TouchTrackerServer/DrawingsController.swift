@@ -90,8 +90,20 @@ struct DrawingsController {
       context.logger.error("\(error)")
       throw APIError(error)
     }
-    guard let document = stored else { throw APIError.notFound(name) }
+    guard let document = stored else { throw await sayingWhereItWent(name, APIError.notFound(name)) }
     return JSONBody.response(json: document.json, headers: Self.revisionHeaders(document.revision))
+  }
+
+  /// `error` (a 404 or a 409 for `name`), saying where the drawing went if
+  /// `name` is what a rename left: a page that missed the rename (offline,
+  /// its socket down) follows it there instead of starting an empty drawing
+  /// or meeting a conflict. Only for those who could open `name` at all:
+  /// with access control on, a share link opens its own drawing's new name
+  /// only (the tombstone has no links), so it gets the plain 404.
+  private func sayingWhereItWent(_ name: DrawingName, _ error: APIError) async -> APIError {
+    var error = error
+    error.movedTo = try? await store.movedTo(name)
+    return error
   }
 
   @Sendable func save(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -111,7 +123,8 @@ struct DrawingsController {
       struct Saved: Encodable { var revision: Int }
       return try JSONBody.response(Saved(revision: revision), headers: Self.revisionHeaders(revision))
     } catch let error as DrawingStoreError {
-      throw APIError(error)
+      guard case .conflict = error else { throw APIError(error) }
+      throw await sayingWhereItWent(name, APIError(error))
     }
   }
 
@@ -133,7 +146,8 @@ struct DrawingsController {
     } catch let error as DocumentError {
       throw APIError(error)
     } catch let error as DrawingStoreError {
-      throw APIError(error)
+      guard case .conflict = error else { throw APIError(error) }
+      throw await sayingWhereItWent(name, APIError(error))
     }
   }
 

@@ -42,6 +42,44 @@ import TouchTrackerStore
     }
   }
 
+  /// A page that missed the rename (offline, its socket down) asks for the
+  /// old name: the 404, and the 409 of a stale write, say where the drawing
+  /// went and how far its revisions moved.
+  @Test func theOldNameAnswersWhereTheDrawingWent() async throws {
+    try await TestServer.run { _, client in
+      try await client.execute(uri: "/api/drawings/e", method: .put, body: documentText(lines: 1).buffer)
+      try await client.execute(uri: "/api/drawings/e", method: .delete)  // e's tombstone at 2
+      try await client.execute(uri: "/api/drawings/d", method: .put, body: documentText(lines: 1).buffer)
+      #expect(try await Self.rename(client, "d", #"{"name":"e"}"#).0 == .ok)
+      try await client.execute(uri: "/api/drawings/d", method: .get) {
+        #expect($0.status == .notFound)
+        #expect($0.text == #"{"error":"No drawing named 'd'","renamedTo":"e","shift":2}"#)
+      }
+      try await client.execute(
+        uri: "/api/drawings/d/changes", method: .post, headers: [.ifMatch: #""1""#],
+        body: ByteBuffer(string: #"{"changes":[\#(Live.add([9]))]}"#)
+      ) {
+        #expect($0.status == .conflict)
+        #expect(
+          $0.text
+            == #"{"error":"Drawing 'd' does not exist, expected revision 1","renamedTo":"e","revision":0,"shift":2}"#)
+      }
+      try await client.execute(
+        uri: "/api/drawings/e/changes", method: .post, headers: [.ifMatch: #""3""#],
+        body: ByteBuffer(string: #"{"changes":[\#(Live.add([9]))]}"#)
+      ) { #expect($0.status == .ok, "revision 1 under d is 3 under e") }
+      try await client.execute(
+        uri: "/api/drawings/d", method: .put, headers: [.ifMatch: #""1""#], body: documentText(lines: 1).buffer
+      ) {
+        #expect($0.status == .conflict)
+        #expect($0.text.contains(#""renamedTo":"e","revision":0,"shift":2}"#), "a stale PUT too")
+      }
+      try await client.execute(uri: "/api/drawings/nobody", method: .get) {
+        #expect($0.text == #"{"error":"No drawing named 'nobody'"}"#)
+      }
+    }
+  }
+
   @Test func aRenameIsRefusedWithAReasonAndChangesNothing() async throws {
     try await TestServer.run { _, client in
       try await client.execute(uri: "/api/drawings/d", method: .put, body: documentText(lines: 1).buffer)

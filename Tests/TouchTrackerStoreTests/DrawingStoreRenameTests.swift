@@ -123,4 +123,32 @@ import TouchTrackerCore
       #expect(try await store.append([Self.add(2)], to: Self.newName, key: "mine") == 6)
     }
   }
+
+  /// The old name says where the drawing went (for a page that missed the
+  /// rename) until something happens under it: a drawing made there again,
+  /// or that one deleted; a chain of renames is followed a step at a time.
+  @Test(arguments: StoreBackend.available)
+  func theOldNameSaysWhereTheDrawingWentUntilItIsUsedAgain(_ backend: StoreBackend) async throws {
+    try await Self.withStore(backend) { store, open in
+      let third = try DrawingName("f")
+      try await store.save(Drawing(lines: [Self.line(7)]), as: Self.newName)
+      try await store.delete(Self.newName)  // a tombstone at 2: the rename moves past it
+      try await store.append([Self.add(1)], to: Self.name)
+      #expect(try await store.movedTo(Self.name) == nil, "never renamed")
+      _ = try await store.rename(Self.name, to: Self.newName, ifRevision: nil)
+      #expect(try await store.movedTo(Self.name) == DrawingMove(name: Self.newName, shift: 2))
+      #expect(try await store.movedTo(Self.newName) == nil, "the drawing itself is there")
+      let other = try await open(compaction: .manual, now: DrawingStoreTests.clock)
+      #expect(try await other.movedTo(Self.name) == DrawingMove(name: Self.newName, shift: 2), "another server too")
+
+      _ = try await store.rename(Self.newName, to: third, ifRevision: nil)
+      #expect(try await store.movedTo(Self.name) == DrawingMove(name: Self.newName, shift: 2))
+      #expect(try await store.movedTo(Self.newName) == DrawingMove(name: third, shift: 0))
+
+      try await store.append([Self.add(5)], to: Self.name, ifRevision: 0)  // a new drawing under the old name
+      #expect(try await store.movedTo(Self.name) == nil)
+      try await store.delete(Self.name)
+      #expect(try await store.movedTo(Self.name) == nil, "its tombstone is not the rename's")
+    }
+  }
 }

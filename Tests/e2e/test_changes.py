@@ -161,3 +161,29 @@ def test_changes_made_offline_survive_a_reload_and_reach_the_server(browser, ser
         state = page.evaluate("touchtracker.saving()")
         raise AssertionError(f"not saved: {state}, banner {page.inner_text('#banner')!r}, server {stored(server, 'away', ids=True)}") from error
     assert stored(server, "away", ids=True) == before
+
+
+def test_a_page_that_missed_a_rename_follows_it_saves_there_and_the_old_address_leads_there(browser, server):
+    """Renamed from elsewhere while this page was not listening (saving over HTTP: no socket to hear it):
+    its next save meets the old name's 409, which says where the drawing went; the page follows, with its
+    revision moved, and saves there. Opening the old address later lands on the new name too."""
+    page, touch = open_drawing(browser, server, "trip", live=False)
+    page.evaluate("touchtracker.ready")
+    touch.line((100, 100), (300, 100))
+    wait_until_saved(touch)
+    status, _, _ = request(server, "POST", "/api/drawings/trip/rename", {"name": "journey"})
+    assert status == 200
+
+    touch.line((100, 300), (300, 300))
+    touch.wait_for("touchtracker.saving().name === 'journey'")
+    wait_until_saved(touch)
+    assert "drawing=journey" in page.url
+    assert stored(server, "journey", ids=True) == touch.document(ids=True), "the line drawn after the rename is there"
+    assert stored(server, "trip") is None
+    assert page.evaluate("touchtracker.saving().conflict") is False
+
+    other, other_touch = open_drawing(browser, server, "trip", live=False)
+    other.evaluate("touchtracker.ready")
+    other_touch.wait_for("touchtracker.saving().name === 'journey'")
+    assert "drawing=journey" in other.url
+    assert other_touch.document(ids=True) == stored(server, "journey", ids=True)

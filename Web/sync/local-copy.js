@@ -200,6 +200,15 @@ export const localCopies = {
     });
   },
 
+  /** Keeps the copy of `from` under `to` (a rename), its revision moved up by `shift`; resolves once durable. */
+  async move(from, to, shift) {
+    const copy = await this.get(from);
+    if (!copy) return;
+    const { changeCount, ...record } = copy;
+    await this.put({ ...record, name: to, revision: copy.revision == null ? null : copy.revision + shift });
+    await this.remove(from);
+  },
+
   remove(name) {
     return transact(ALL, 'readwrite', (tx) => {
       tx.objectStore(DRAWINGS).delete(name);

@@ -11,8 +11,9 @@
 // opened never counts as a change (nothing is saved because a load failed),
 // and the banner says "saved in this browser" only once the copy is durable.
 
-import { documentText, loadDocument, takeChanges, tt } from '../core/bridge.js';
+import { NAME_PATTERN, documentText, loadDocument, takeChanges, tt } from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
+import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
 import { decisions } from './decisions.js';
 import { localCopies } from './local-copy.js';
@@ -177,6 +178,17 @@ export const saver = {
       this.keepLocal(text, false);
       this.setOffline(false);
     } else if (response && response.status === 404) {
+      const answer = await response.json().catch(() => ({}));
+      if (this.renamedTo(answer)) {
+        // Renamed while this page was away: this browser's copy, the address and the key follow.
+        const { renamedTo: to, shift } = answer;
+        if (!(await localCopies.get(to).catch(() => null))?.dirty) {
+          await localCopies.move(name, to, Number(shift) || 0).catch(() => {});
+        }
+        this.followAddress(name, to);
+        showNotice(`This drawing was renamed “${to}”`);
+        return this.open(to);
+      }
       if (local?.dirty && (await this.openLocal(local))) this.markChanged();
       else this.openServer(null, 0);
       this.setOffline(false);
@@ -240,6 +252,31 @@ export const saver = {
     return false;
   },
 
+  /** The address and a share link's key name the drawing `to` now, not `from`. */
+  followAddress(from, to) {
+    const url = new URL(location.href);
+    url.searchParams.set('drawing', to);
+    history.replaceState(history.state, '', url);
+    access.moveKey(from, to);
+  },
+
+  /**
+   * Whether a 404 or 409 `answer` says the drawing was renamed (the server
+   * says so to a page that missed the rename: offline, or its socket down).
+   */
+  renamedTo(answer) {
+    return typeof answer?.renamedTo === 'string' && NAME_PATTERN.test(answer.renamedTo) && answer.renamedTo !== this.name;
+  },
+
+  /** A save met a rename this page missed: follow it and save there (the batch's key moved with the drawing). */
+  async followRename(answer) {
+    if (!this.renamedTo(answer)) return false;
+    await this.moveTo(answer.renamedTo, Number(answer.shift) || 0);
+    showNotice(`This drawing was renamed “${answer.renamedTo}”`);
+    this.schedule(0);
+    return true;
+  },
+
   /**
    * The drawing is called `name` on the server now (renamed from this page
    * or another: docs/DESIGN.md, "Renaming"), its revisions moved up by
@@ -254,10 +291,7 @@ export const saver = {
     if (name === old) return false;
     this.name = name;
     if (this.revision !== null) this.revision += shift;
-    const url = new URL(location.href);
-    url.searchParams.set('drawing', name);
-    history.replaceState(history.state, '', url);
-    access.moveKey(old, name);
+    this.followAddress(old, name);
     if (this.live && !this.live.paused && (this.live.socket || this.live.timer)) this.live.restart();
     if (this.stopped !== 'playback') {
       let text = null;
@@ -347,6 +381,7 @@ export const saver = {
         this.setOffline(false);
       } else if (response.status === 409 || response.status === 412) {
         const body = await response.json().catch(() => ({}));
+        if (await this.followRename(body)) return;
         await this.conflictUnlessSame(text, change, sent, body.revision);
       } else if (response.status >= 500) {
         this.setOffline(true, false);
@@ -425,6 +460,7 @@ export const saver = {
         this.acknowledge(answer.revision ?? revisionOf(response));
       } else if (response.status === 409 || response.status === 412) {
         const answer = await response.json().catch(() => ({}));
+        if (await this.followRename(answer)) return;
         this.batch = null;
         this.showConflict(answer.revision);
       } else if (response.status >= 500) {

@@ -92,6 +92,13 @@ final class LiveRoom: Sendable {
         if let stored = try await store.changes(of: name, since: since) {
           messages = Self.backlog(stored.changes)
           revision = stored.revision
+        } else if let moved = try await store.movedTo(name) {
+          // Renamed while this client was away: it follows, as those here did.
+          state.withLockedValue { state in
+            state.members[id]?.outbox.send(.renamed(name: moved.name.rawValue, shift: moved.shift))
+            state.members[id]?.outbox.finish(LiveOutbox.Close(code: LiveError.normalClosure, reason: ""))
+          }
+          return
         } else {
           // No drawing (never made, or deleted): at revision 0.
           if since != 0 {

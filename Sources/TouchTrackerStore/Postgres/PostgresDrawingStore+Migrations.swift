@@ -55,6 +55,18 @@ extension PostgresDrawingStore {
       version: 2, name: "Share links",
       statements: ["CREATE TABLE drawingLink (name text PRIMARY KEY, edit text NOT NULL, view text NOT NULL)"]),
     Migration(version: 3, name: "Append in one statement", statements: [appendFunction]),
+    Migration(
+      version: 4, name: "Renames",
+      statements: [
+        """
+        CREATE TABLE drawingRename (
+          name text PRIMARY KEY,
+          renamedTo text NOT NULL,
+          shift bigint NOT NULL,
+          tombstoneRevision bigint NOT NULL
+        )
+        """
+      ]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a

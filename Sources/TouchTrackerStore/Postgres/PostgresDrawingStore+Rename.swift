@@ -60,11 +60,34 @@ extension PostgresDrawingStore {
       source.snapshotRevision = source.revision
       source.logBytes = 0
       try await self.upsertHead(source, on: connection)
+      let (moveShift, tombstone) = (moved.revision - previous, source.revision)
+      try await connection.query(
+        """
+        INSERT INTO drawingRename (name, renamedTo, shift, tombstoneRevision)
+        VALUES (\(old), \(new), \(moveShift), \(tombstone))
+        ON CONFLICT (name) DO UPDATE SET renamedTo = EXCLUDED.renamedTo, shift = EXCLUDED.shift,
+          tombstoneRevision = EXCLUDED.tombstoneRevision
+        """, logger: self.logger)
       let notice = DrawingNotice(
         kind: .rename, name: old, revision: source.revision, renamedTo: new, shift: moved.revision - previous)
       try await connection.query("SELECT pg_notify(\(Self.changeChannel), \(notice.payload))", logger: self.logger)
       try await self.notify(.save, new, revision: moved.revision, on: connection)
       return Renamed(previousRevision: previous, revision: moved.revision, tombstoneRevision: source.revision)
+    }
+  }
+
+  public func movedTo(_ name: DrawingName) async throws -> DrawingMove? {
+    try await read { connection in
+      let rows = try await connection.query(
+        """
+        SELECT r.renamedTo, r.shift FROM drawingRename r JOIN drawing d ON d.name = r.name
+        WHERE r.name = \(name.rawValue) AND d.isDeleted AND d.revision = r.tombstoneRevision
+        """, logger: self.logger)
+      for try await (target, shift) in rows.decode((String, Int).self) {
+        guard let target = try? DrawingName(target) else { return nil }
+        return DrawingMove(name: target, shift: shift)
+      }
+      return nil
     }
   }
 }

@@ -70,6 +70,12 @@ public protocol DrawingStorage: AnyObject, Sendable {
   ///   revision.
   func rename(_ name: DrawingName, to newName: DrawingName, ifRevision expected: Int?) async throws -> Renamed?
 
+  /// Where `name` went, if it is the tombstone a rename left (and nothing
+  /// has happened under the name since: no drawing made again there, no
+  /// delete): the new name, and how far the revisions moved. What a page
+  /// that missed the rename (offline, or its socket down) follows.
+  func movedTo(_ name: DrawingName) async throws -> DrawingMove?
+
   /// Appends `changes` to the log of `name`; the revision after the last.
   @discardableResult
   func append(_ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?) async throws -> Int
@@ -139,6 +145,19 @@ extension DrawingStorage {
 
 extension DrawingStore: DrawingStorage {
   public var location: String { path }
+}
+
+/// Where a renamed drawing is now (`DrawingStorage.movedTo`): its name, and
+/// how far its revisions moved (revision `r` under the old name is
+/// `r + shift` under the new one).
+public struct DrawingMove: Hashable, Sendable {
+  public var name: DrawingName
+  public var shift: Int
+
+  public init(name: DrawingName, shift: Int) {
+    self.name = name
+    self.shift = shift
+  }
 }
 
 /// What `rename` did: the drawing was at `previousRevision` under its old

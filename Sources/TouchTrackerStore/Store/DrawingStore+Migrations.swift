@@ -30,6 +30,18 @@ extension DrawingStore {
     }
     migrator.registerMigration("Snapshot and change log", migrate: addChangeLog)
     migrator.registerMigration("Share links", migrate: addLinks)
+    // Where a renamed drawing went, for pages that missed the rename: the
+    // old name, the new one, how far the revisions moved, and the revision
+    // of the tombstone the rename left (a row counts only while the old
+    // name's tombstone is still at it: nothing has happened there since).
+    migrator.registerMigration("Renames") { db in
+      try db.create(table: "drawingRename", options: .withoutRowID) { table in
+        table.primaryKey("name", .text)
+        table.column("renamedTo", .text).notNull()
+        table.column("shift", .integer).notNull()
+        table.column("tombstoneRevision", .integer).notNull()
+      }
+    }
     return migrator
   }
 

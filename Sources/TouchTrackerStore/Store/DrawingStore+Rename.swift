@@ -56,8 +56,24 @@ extension DrawingStore {
       source.snapshotRevision = source.revision
       source.logBytes = 0
       try source.update(db)
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO drawingRename (name, renamedTo, shift, tombstoneRevision) VALUES (?, ?, ?, ?)",
+        arguments: [old, new, moved.revision - previous, source.revision])
       return Renamed(previousRevision: previous, revision: moved.revision, tombstoneRevision: source.revision)
     }
+  }
+
+  public func movedTo(_ name: DrawingName) async throws -> DrawingMove? {
+    let row = try await database.read { db in
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT r.renamedTo, r.shift FROM drawingRename r JOIN drawing d ON d.name = r.name
+          WHERE r.name = ? AND d.isDeleted AND d.revision = r.tombstoneRevision
+          """, arguments: [name.rawValue])
+    }
+    guard let row, let target = try? DrawingName(row["renamedTo"] as String) else { return nil }
+    return DrawingMove(name: target, shift: row["shift"])
   }
 }
 

@@ -92,6 +92,7 @@ final class FlakyChanges: DrawingStorage {
   func rename(_ name: DrawingName, to newName: DrawingName, ifRevision expected: Int?) async throws -> Renamed? {
     try await base.rename(name, to: newName, ifRevision: expected)
   }
+  func movedTo(_ name: DrawingName) async throws -> DrawingMove? { try await base.movedTo(name) }
   func compact(_ name: DrawingName) async throws -> Int? { try await base.compact(name) }
   func waitForCompactions() async { await base.waitForCompactions() }
   func links(of name: DrawingName) async throws -> DrawingLinks? { try await base.links(of: name) }

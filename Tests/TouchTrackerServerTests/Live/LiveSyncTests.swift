@@ -108,6 +108,23 @@ import TouchTrackerStore
     }
   }
 
+  /// A client that was away while its drawing was renamed comes back to
+  /// the old name: it is told the new one (and let go), as the clients
+  /// connected then were.
+  @Test func helloOnTheNameARenameLeftIsToldTheNewName() async throws {
+    try await Live.run { port, http in
+      try await Live.post(http, #"{"changes":[\#(Live.add([7]))]}"#)
+      try await http.execute(
+        uri: "/api/drawings/d/rename", method: .post, body: ByteBuffer(string: #"{"name":"e"}"#)
+      ) { #expect($0.status == .ok) }
+      try await LiveTestClient.live(port: port, since: 1, client: "0000000b") { client in
+        let (messages, close) = try await client.untilClosed()
+        #expect(messages == [#"{"type":"renamed","name":"e","shift":0}"#])
+        #expect(close == .close(code: 1000, reason: ""))
+      }
+    }
+  }
+
   @Test(arguments: [
     (5, "ahead of the drawing"), (0, "replaced by a PUT"),
   ])
