@@ -172,13 +172,36 @@ def test_over_a_drawing_that_paints_slowly_a_pan_moves_its_pixels_at_once_and_re
 
     page.evaluate("touchtracker.slowPaintMs(-1, 0)")  # still now: the repaint starts
     page.wait_for_function(f"touchtracker.paintStats().whole > {wholes}")
+    started = page.evaluate("touchtracker.paintStats().whole")
     assert page.evaluate("touchtracker.paintStats().pendingSections") > 0, "the repaint goes on over frames"
-    touch.line((400, 200), (600, 200))  # finished while the repaint goes on
-    page.wait_for_function("touchtracker.paintStats().pendingSections === 0")
+    # While it goes on: a line finished, another finished and undone (a repaint of its rectangle).
+    page.evaluate(
+        """async () => {
+          const core = touchtracker.core();
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          const line = (id, y, t) => {
+            core.tt_touch(id, 0, 400, y, t, 0, 1, 2, NaN, NaN);
+            core.tt_touch(id, 1, 600, y, t + 0.05, 0, 1, 2, NaN, NaN);
+            core.tt_touch(id, 3, 600, y, t + 0.1, 0, 1, 2, NaN, NaN);
+            core.tt_commit(t + 0.1);
+          };
+          const t = performance.now() / 1000;
+          line(90, 200, t);
+          await frame();
+          line(91, 400, t + 1);
+          await frame();
+          core.tt_undo();
+          await frame();
+        }"""
+    )
+    assert page.evaluate("touchtracker.paintStats().whole") == started, "changes during the repaint do not start it over"
+    page.wait_for_function("touchtracker.paintStats().pendingSections === 0 && !touchtracker.paintStats().repaintOwed")
     touch.settle()
     assert touch.pixel(500, 200) == BLACK, "the line finished during the repaint is kept"
+    assert touch.pixel(500, 400) == GRAY, "the undone one is gone"
     repainted = page.locator("#canvas").screenshot()
     page.evaluate("touchtracker.repaintAll()")
     touch.settle()
     assert page.locator("#canvas").screenshot() == repainted, "the same pixels as a whole repaint"
     assert lines(touch)[-1] == ((450, 200), (650, 200))
+    assert len(lines(touch)) == 3

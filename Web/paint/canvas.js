@@ -188,13 +188,12 @@ function deviceRect(floats, index, low, high) {
  * list is painted as a repaint (tile by tile over frames) over what the
  * cache shows, not at once.
  */
-function paintStaticLayer(whole, deadline, { progressive = false, onlyAppend = false } = {}) {
+function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
   const started = performance.now();
   const count = tt.tt_render_static(whole ? 1 : 0);
   const floats = f32(tt.tt_static_ptr(), count * STRIDE);
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
   const mode = tt.tt_static_mode();
-  if (onlyAppend && mode !== STATIC.append) return false;
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
   if (mode === STATIC.repaint || (mode === STATIC.whole && progressive)) {
     paintStats[mode === STATIC.whole ? 'whole' : 'repaint']++;
@@ -206,12 +205,38 @@ function paintStaticLayer(whole, deadline, { progressive = false, onlyAppend = f
     staticCtx.clearRect(0, 0, size.width, size.height);
   } else {
     paintStats.append++;
-    // Lines finished during a repaint: painted again over each tile it copies in later.
-    repaint?.appended.push({ floats: floats.slice(), text: text.slice(), count });
   }
   paint(staticCtx, floats, text, 0, count);
   if (mode === STATIC.whole) lastWholeMs = performance.now() - started;
-  return true;
+}
+
+/**
+ * A change while a whole repaint is under way (`repaint.isWhole`: seconds
+ * at 100k lines). New lines go over the cache now and again over each tile
+ * it copies in later; a repaint of what a change touched waits for it (it
+ * is relative to the version the whole one was built from) and runs after
+ * it, in order; a whole list (a clear, a load) starts it over with that list.
+ * Restarting on every change would never finish while others draw.
+ */
+function takeUpdateDuringWholeRepaint(deadline) {
+  const count = tt.tt_render_static(0);
+  const floats = f32(tt.tt_static_ptr(), count * STRIDE).slice();
+  const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len()).slice();
+  const mode = tt.tt_static_mode();
+  if (mode === STATIC.append) {
+    paintStats.append++;
+    staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+    paint(staticCtx, floats, text, 0, count);
+    repaint.appended.push({ floats, text, count });
+  } else if (mode === STATIC.repaint) {
+    paintStats.repaint++;
+    repaint.queue.push({ floats, text, count, appendedFrom: repaint.appended.length });
+  } else {
+    paintStats.whole++;
+    dropRepaint();
+    startRepaint(floats, text, count, deadline);
+    repaint.isWhole = true;
+  }
 }
 
 /** Repaints the whole layer over what the cache shows, tile by tile over frames (see the top). */
@@ -255,7 +280,7 @@ const sameViewport = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
  * fill's rectangle rounded inward (each of them fully painted), within the
  * tile's clip.
  */
-function startRepaint(floats, text, count, deadline) {
+function startRepaint(floats, text, count, deadline, carried = { appended: [], queue: [] }) {
   const sections = [];
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i < count; i++) {
@@ -276,7 +301,20 @@ function startRepaint(floats, text, count, deadline) {
   if (scratch.width !== staticCanvas.width || scratch.height !== staticCanvas.height) {
     [scratch.width, scratch.height] = [staticCanvas.width, staticCanvas.height];
   }
-  repaint = { floats, text, sections, section: 0, next: sections.length ? sections[0].from + 1 : 0, appended: [] };
+  repaint = {
+    floats,
+    text,
+    sections,
+    section: 0,
+    next: sections.length ? sections[0].from + 1 : 0,
+    /** Lines finished since it began (append lists), painted again over each tile it copies in. */
+    appended: carried.appended,
+    /** Repaints of changes made since it began, to run after it in order (see takeUpdateDuringWholeRepaint). */
+    queue: carried.queue,
+    isWhole: false,
+    /** Milliseconds spent painting it so far (a whole one's total is the next `lastWholeMs`). */
+    paintMs: 0,
+  };
   paintStats.pendingSections = sections.length;
   paintStats.lastRepaintFrames = 1;
   continueRepaint(deadline);
@@ -290,6 +328,8 @@ function startRepaint(floats, text, count, deadline) {
  */
 function continueRepaint(deadline) {
   let copied = null;
+  const started = performance.now();
+  const painting = repaint;
   scratchCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
   while (repaint && repaint.section < repaint.sections.length) {
     const section = repaint.sections[repaint.section];
@@ -316,7 +356,22 @@ function continueRepaint(deadline) {
     // the scratch before that would make the canvas copy all of it first (33 MB at 3840x2160).
     if (performance.now() >= deadline || (copied && deadline !== Infinity)) break;
   }
-  if (repaint && repaint.section === repaint.sections.length) repaint = null;
+  if (painting) painting.paintMs += performance.now() - started;
+  if (repaint && repaint.section === repaint.sections.length) {
+    const { appended, queue, isWhole, paintMs } = repaint;
+    repaint = null;
+    if (isWhole) lastWholeMs = paintMs;
+    if (queue.length) {
+      // The next change's repaint, with the lines finished after it was taken.
+      const [next, ...rest] = queue;
+      const later = rest.map((entry) => ({ ...entry, appendedFrom: entry.appendedFrom - next.appendedFrom }));
+      startRepaint(next.floats, next.text, next.count, -Infinity, {
+        appended: appended.slice(next.appendedFrom),
+        queue: later,
+      });
+      mustRedraw = true;
+    }
+  }
   return copied;
 }
 
@@ -360,6 +415,8 @@ export function setSlowWholeMs(ms, settle = 150) {
 /** Drops the cached static layer: the next frame paints it whole. */
 export function invalidateStaticLayer() {
   staticVersion = -1;
+  wholeOwedAt = 0;
+  cachedViewport = null;
   dropRepaint();
 }
 
@@ -419,8 +476,7 @@ export function draw() {
     const whole = staticVersion === -1;
     staticVersion = version;
     if (repaint?.isWhole) {
-      // A whole repaint under way: lines finished meanwhile go over it; anything else starts it again.
-      if (!paintStaticLayer(false, deadline, { onlyAppend: true })) startWholeRepaint(deadline);
+      takeUpdateDuringWholeRepaint(deadline);
     } else {
       // The core's list is relative to everything it handed out before.
       if (!whole) finishRepaint();

@@ -163,8 +163,16 @@ extension DrawView: GestureRecognizerDelegate {
     }
   }
 
-  /// Deletes the selected line or circle ("Delete" in its menu).
+  /// Deletes the selected line or circle ("Delete" in its menu, the
+  /// Delete key). A shape a long press holds is let go where it is first
+  /// (its move recorded, so undo puts it back step by step), then deleted.
   public func deleteSelectedLine() {
+    if isHoldingShape {
+      let (line, circle) = (lineBeforeMove?.id, circleBeforeMove?.id)
+      finishHeldMove()
+      selectedLineIndex = line.flatMap { id in drawing.lines.firstIndex { $0.id == id } }
+      selectedCircleIndex = circle.flatMap { id in drawing.circles.firstIndex { $0.id == id } }
+    }
     if let index = selectedCircleIndex, drawing.circles.indices.contains(index) {
       clearSelection()
       application?.menuController.hideMenu()
