@@ -21,6 +21,10 @@ extension DrawView {
     let selectedCircleID = selectedCircleIndex.flatMap {
       drawing.circles.indices.contains($0) ? drawing.circles[$0].id : nil
     }
+    // Where a held shape is under its finger: taking back and applying again
+    // this person's unacknowledged changes (its own add, an earlier move)
+    // would put it where those left it, away from the finger.
+    let held = heldGeometry()
     var damage: Rect? = AppliedChange.nothing
     // Only a change of others that appends one line to the end is painted as an append.
     var isAppend = unconfirmed.isEmpty && changes.count == 1
@@ -47,10 +51,34 @@ extension DrawView {
     ids.skip(past: drawing)
     reselect(selectedID)
     reselectCircle(selectedCircleID)
+    if let held { restoreHeldGeometry(held) }
     if damage == AppliedChange.nothing { return }
     drawingVersion += 1
     layerLog.record(version: drawingVersion, damage: damage, isAppend: isAppend)
     setNeedsDisplay()
+  }
+
+  /// Where the held line's ends (or the held circle's center, twice) are.
+  @inline(never)
+  private func heldGeometry() -> (Point, Point)? {
+    if lineBeforeMove != nil, let index = selectedLineIndex, index < drawing.lines.count {
+      return (drawing.lines[index].begin, drawing.lines[index].end)
+    }
+    if circleBeforeMove != nil, let index = selectedCircleIndex, index < drawing.circles.count {
+      return (drawing.circles[index].center, drawing.circles[index].center)
+    }
+    return nil
+  }
+
+  /// Puts the held shape (if still held) back where `heldGeometry` found it.
+  @inline(never)
+  private func restoreHeldGeometry(_ held: (Point, Point)) {
+    if lineBeforeMove != nil, let index = selectedLineIndex {
+      drawing.lines[index].begin = held.0
+      drawing.lines[index].end = held.1
+    } else if circleBeforeMove != nil, let index = selectedCircleIndex {
+      drawing.circles[index].center = held.0
+    }
   }
 
   /// Brings the index up to date after `applied`, and adds its damage to `damage`.
