@@ -52,6 +52,7 @@ machine --budget (250 s) trims the changes of ours, and "counts" says how many r
 """
 
 import argparse
+import contextlib
 import http.server
 import json
 import math
@@ -258,6 +259,25 @@ def make_handler(directory, document):
         do_POST = do_PUT
 
     return Handler
+
+
+@contextlib.contextmanager
+def page_server(web, document, wasm=None):
+    """The page's files (WEB, with the module WASM in place of its own if given) and
+    GET /api/drawings/bench answering DOCUMENT, on loopback; yields the page's URL."""
+    with tempfile.TemporaryDirectory() as root:
+        for item in pathlib.Path(web).iterdir():
+            if wasm and item.name == "touchtracker.wasm":
+                continue
+            os.symlink(item.resolve(), pathlib.Path(root) / item.name)
+        if wasm:
+            os.symlink(pathlib.Path(wasm).resolve(), pathlib.Path(root) / "touchtracker.wasm")
+        server = QuietServer(("127.0.0.1", 0), make_handler(root, document))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}"
+        finally:
+            server.shutdown()
 
 
 class QuietServer(http.server.ThreadingHTTPServer):
@@ -478,24 +498,11 @@ def main():
     else:
         document = random_document(args.lines).encode()
 
-    with tempfile.TemporaryDirectory() as root:
-        for item in pathlib.Path(args.web).iterdir():
-            if args.wasm and item.name == "touchtracker.wasm":
-                continue
-            os.symlink(item.resolve(), pathlib.Path(root) / item.name)
-        if args.wasm:
-            os.symlink(pathlib.Path(args.wasm).resolve(), pathlib.Path(root) / "touchtracker.wasm")
-        server = QuietServer(("127.0.0.1", 0), make_handler(root, document))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}"
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-                measured = run(browser, url, args.lines, args.repeats, args.baselines, args.budget, args.scale)
-                version = browser.version
-                browser.close()
-        finally:
-            server.shutdown()
+    with page_server(args.web, document, args.wasm) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        measured = run(browser, url, args.lines, args.repeats, args.baselines, args.budget, args.scale)
+        version = browser.version
+        browser.close()
     result = {"chromium": version, "scale": args.scale, "lines": args.lines, "documentBytes": len(document), **measured}
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps(result))

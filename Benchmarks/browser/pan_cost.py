@@ -24,16 +24,13 @@ layer in its frame.
 
 import argparse
 import json
-import os
 import pathlib
 import sys
-import tempfile
-import threading
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from change_cost import CHROMIUM, QuietServer, make_handler, percentile, random_document  # noqa: E402
+from change_cost import CHROMIUM, page_server, percentile, random_document  # noqa: E402
 
 INIT_SCRIPT = """
 (() => {
@@ -121,20 +118,11 @@ def main():
     parser.add_argument("--out")
     args = parser.parse_args()
     document = random_document(args.lines).encode()
-    with tempfile.TemporaryDirectory() as root:
-        for item in pathlib.Path(args.web).iterdir():
-            os.symlink(item.resolve(), pathlib.Path(root) / item.name)
-        server = QuietServer(("127.0.0.1", 0), make_handler(root, document))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}"
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-                measured = run(browser, url, args.lines, args.steps, args.baselines)
-                version = browser.version
-                browser.close()
-        finally:
-            server.shutdown()
+    with page_server(args.web, document) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        measured = run(browser, url, args.lines, args.steps, args.baselines)
+        version = browser.version
+        browser.close()
     result = {"chromium": version, "lines": args.lines, **measured}
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps(result))
