@@ -29,7 +29,10 @@
 // when done), never blocking input. Lines finished meanwhile are painted
 // over the cache as they come (an append), and again over each tile the
 // repaint copies in, so none goes missing. A drawing that paints fast is
-// repainted whole at once, as before: crisp at every step.
+// repainted whole at once, as before: crisp at every step. A whole layer
+// of more than PROGRESSIVE_COMMANDS (opening a big drawing, a resize) is
+// painted the same way, tile by tile over the background: the page answers
+// input while a 100k-line drawing appears.
 
 import { KIND, PROBE, STATIC, STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
 import { pointers } from '../input/pointers.js';
@@ -77,6 +80,8 @@ let settleMs = 150;
 /** When the moved cache may be repainted whole (0: it shows the drawing as it is). */
 let wholeOwedAt = 0;
 const BACKGROUND = '#c8c8c8'; // DrawView.backgroundGray
+/** A whole layer of more commands than this (~1 s of software raster) is painted tile by tile over frames, not at once. */
+const PROGRESSIVE_COMMANDS = 20000;
 let mustRedraw = true;
 let predictedLastFrame = false;
 
@@ -195,10 +200,19 @@ function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
   const mode = tt.tt_static_mode();
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-  if (mode === STATIC.repaint || (mode === STATIC.whole && progressive)) {
+  const big = mode === STATIC.whole && count > PROGRESSIVE_COMMANDS;
+  if (mode === STATIC.repaint || (mode === STATIC.whole && (progressive || big))) {
     paintStats[mode === STATIC.whole ? 'whole' : 'repaint']++;
+    if (big && !progressive) {
+      // Opening a big drawing, a resize, a load: the background at once, then tile by tile,
+      // each a few ms of a frame, so input never waits for all of it; pans meanwhile move pixels.
+      staticCtx.fillStyle = BACKGROUND;
+      staticCtx.fillRect(0, 0, size.width, size.height);
+      lastWholeMs = Math.max(lastWholeMs, slowWholeMs + 1);
+    }
     startRepaint(floats.slice(), text.slice(), count, deadline);
-    return true;
+    if (mode === STATIC.whole) repaint.isWhole = true;
+    return;
   }
   if (mode === STATIC.whole) {
     paintStats.whole++;
@@ -455,7 +469,8 @@ function paintPredictions() {
 /** Paints what changed since the last frame, if anything did. */
 export function draw() {
   const now = performance.now();
-  const deadline = now + repaintBudget;
+  // A whole layer painted over frames (opening, after a pan) may take twice a change's share of a frame.
+  const deadline = now + (repaint?.isWhole ? 2 * repaintBudget : repaintBudget);
   let copied = null; // a section of a repaint copied into the cache this frame (device pixels)
   const version = tt.tt_static_version();
   const view = viewportNow();

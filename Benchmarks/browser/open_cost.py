@@ -1,0 +1,112 @@
+"""Opening 100,000 lines: how long the page's frames are while the drawing
+appears, in headless Chromium, against another page (a baseline: the page
+before a change) in the same run.
+
+    python3 Benchmarks/browser/open_cost.py --baseline-web DIR [--lines 100000] [--runs 3] [--out RESULT.json]
+
+The drawing and the page's server are change_cost.py's (`RandomDrawing.lines`,
+seed 1, over 1280x720; GET /api/drawings/bench). An init script notes the
+start of every requestAnimationFrame callback; a frame is from one start to
+the next (script, paint and raster). Reported per page, median of the runs:
+
+  ready     from navigation until `touchtracker.ready` (the document read
+            and decoded, the core built)
+  painted   from navigation until the static layer has no section left to
+            paint (every line on screen)
+  longest   the longest frame from `ready` to `painted`: the longest input
+            waits while the drawing appears
+
+DIR is a copy of Web/ (for example `git worktree add /tmp/base HEAD~1`, then
+its Web/ with this Web/touchtracker.wasm copied in).
+"""
+
+import argparse
+import json
+import pathlib
+import statistics
+import sys
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from change_cost import CHROMIUM, page_server, random_document  # noqa: E402
+
+INIT_SCRIPT = """
+(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  const starts = [];
+  window.__open = { starts };
+  window.requestAnimationFrame = (callback) => raf((time) => {
+    starts.push(performance.now());
+    callback(time);
+  });
+})();
+"""
+
+MEASURE = """
+async () => {
+  await touchtracker.ready;
+  const ready = performance.now();
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const busy = () => { const s = touchtracker.paintStats(); return s.pendingSections > 0 || s.repaintOwed; };
+  await frame();
+  while (busy()) await frame();
+  await frame();
+  const painted = performance.now();
+  const starts = __open.starts.filter((t) => t >= ready - 1);
+  let longest = 0;
+  for (let i = 1; i < starts.length; i++) longest = Math.max(longest, starts[i] - starts[i - 1]);
+  return { readyMs: ready, paintedMs: painted, longestFrameMs: longest, frames: starts.length };
+}
+"""
+
+
+def open_once(browser, url, lines):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script(INIT_SCRIPT)
+    page = context.new_page()
+    page.goto(url + "/?drawing=bench&live=off")
+    result = page.evaluate(MEASURE)
+    opened = page.evaluate("touchtracker.state().lines")
+    context.close()
+    if opened != lines:
+        raise SystemExit(f"open_cost: the page opened {opened} lines, expected {lines}")
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--web", default=str(pathlib.Path(__file__).resolve().parents[2] / "Web"))
+    parser.add_argument("--baseline-web", required=True)
+    parser.add_argument("--out")
+    args = parser.parse_args()
+    document = random_document(args.lines).encode()
+    runs = {"ours": [], "baseline": []}
+    with page_server(args.web, document) as ours, page_server(args.baseline_web, document) as baseline:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+            for _ in range(args.runs):  # interleaved, so both meet the same load
+                runs["ours"].append(open_once(browser, ours, args.lines))
+                runs["baseline"].append(open_once(browser, baseline, args.lines))
+            version = browser.version
+            browser.close()
+    result = {"chromium": version, "lines": args.lines, "runs": runs}
+    for name, measured in runs.items():
+        result[name] = {key: statistics.median(run[key] for run in measured) for key in ("readyMs", "paintedMs", "longestFrameMs")}
+    if args.out:
+        pathlib.Path(args.out).write_text(json.dumps(result))
+    print(json.dumps({k: v for k, v in result.items() if k != "runs"}, indent=1))
+    ours, base = result["ours"], result["baseline"]
+    print(
+        f"open {args.lines} lines, medians of {args.runs}: ready {ours['readyMs']:.0f} vs {base['readyMs']:.0f} ms; "
+        f"all painted {ours['paintedMs']:.0f} vs {base['paintedMs']:.0f} ms; longest frame meanwhile "
+        f"{ours['longestFrameMs']:.0f} vs {base['longestFrameMs']:.0f} ms "
+        f"({base['longestFrameMs'] / max(ours['longestFrameMs'], 0.1):.0f}x)",
+        file=sys.stderr,
+    )
+
+
+if __name__ == "__main__":
+    main()
