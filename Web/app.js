@@ -7,7 +7,16 @@
 import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from './input/pointers.js';
 import { attachViewport, changeViewport, viewport, viewportFrame } from './input/viewport.js';
-import { draw, invalidateStaticLayer, liveTexts, paintStats, resize, setRepaintBudget, setSlowWholeMs } from './paint/canvas.js';
+import {
+  draw,
+  invalidateStaticLayer,
+  liveTexts,
+  paintStats,
+  resize,
+  setProgressiveCommands,
+  setRepaintBudget,
+  setSlowWholeMs,
+} from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
 import { access } from './sync/access.js';
 import { live } from './sync/live.js';
@@ -133,6 +142,8 @@ window.touchtracker = {
   repaintBudget: (ms) => setRepaintBudget(ms),
   /** A whole paint slower than `ms` makes pans and zooms move the cached pixels first and repaint once still for `settle` ms (50, 150; -1: always). */
   slowPaintMs: (ms, settle) => setSlowWholeMs(ms, settle),
+  /** A whole layer of more than `count` commands is painted tile by tile over frames (default 20000). */
+  progressiveCommands: (count) => setProgressiveCommands(count),
   /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */
   skipTime: (seconds) => skipTime(seconds),
   save: () => saver.flush(),

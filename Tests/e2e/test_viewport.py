@@ -205,3 +205,30 @@ def test_over_a_drawing_that_paints_slowly_a_pan_moves_its_pixels_at_once_and_re
     assert page.locator("#canvas").screenshot() == repainted, "the same pixels as a whole repaint"
     assert lines(touch)[-1] == ((450, 200), (650, 200))
     assert len(lines(touch)) == 3
+
+
+def test_a_big_drawing_appears_tile_by_tile_with_the_pixels_of_a_whole_paint(page, touch):
+    """Opening a drawing of more than 20,000 lines paints it over frames (input is answered meanwhile),
+    and ends with the same pixels as painting it all at once."""
+    page.evaluate("touchtracker.repaintBudget(0)")  # a chunk a frame: many frames
+    page.evaluate(
+        """() => {
+          const lines = [];
+          for (let i = 0; i < 21000; i++) {
+            const x = 20 + (i % 140) * 7, y = 120 + Math.floor(i / 140) * 3;
+            lines.push({id: i + 1, begin: {x, y}, end: {x: x + 5, y: y + 2}, color: '#000000', width: 2});
+          }
+          touchtracker.loadDocument(JSON.stringify({format: 'touchtracker', version: 1, lines, circles: []}));
+        }"""
+    )
+    touch.settle(2)
+    assert page.evaluate("touchtracker.paintStats().pendingSections") > 0, "not all in one frame"
+    page.evaluate("touchtracker.repaintBudget(7)")
+    page.wait_for_function("touchtracker.paintStats().pendingSections === 0", timeout=60_000)
+    touch.settle()
+    progressive = page.locator("#canvas").screenshot()
+    page.evaluate("touchtracker.progressiveCommands(Infinity)")
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    assert page.evaluate("touchtracker.paintStats().pendingSections") == 0
+    assert page.locator("#canvas").screenshot() == progressive, "the same pixels as a whole paint"

@@ -30,7 +30,7 @@
 // over the cache as they come (an append), and again over each tile the
 // repaint copies in, so none goes missing. A drawing that paints fast is
 // repainted whole at once, as before: crisp at every step. A whole layer
-// of more than PROGRESSIVE_COMMANDS (opening a big drawing, a resize) is
+// of more than progressiveCommands (20,000: opening a big drawing, a resize) is
 // painted the same way, tile by tile over the background: the page answers
 // input while a 100k-line drawing appears.
 
@@ -81,7 +81,7 @@ let settleMs = 150;
 let wholeOwedAt = 0;
 const BACKGROUND = '#c8c8c8'; // DrawView.backgroundGray
 /** A whole layer of more commands than this (~1 s of software raster) is painted tile by tile over frames, not at once. */
-const PROGRESSIVE_COMMANDS = 20000;
+let progressiveCommands = 20000;
 let mustRedraw = true;
 let predictedLastFrame = false;
 
@@ -200,7 +200,7 @@ function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
   const mode = tt.tt_static_mode();
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-  const big = mode === STATIC.whole && count > PROGRESSIVE_COMMANDS;
+  const big = mode === STATIC.whole && count > progressiveCommands;
   if (mode === STATIC.repaint || (mode === STATIC.whole && (progressive || big))) {
     paintStats[mode === STATIC.whole ? 'whole' : 'repaint']++;
     if (big && !progressive) {
@@ -413,6 +413,11 @@ function dropRepaint() {
 /** Sets the milliseconds a frame may spend on a repaint (tests use 0: a chunk a frame). */
 export function setRepaintBudget(ms) {
   repaintBudget = ms;
+}
+
+/** Sets how many commands a whole layer may have to be painted at once (tests: Infinity, always at once). */
+export function setProgressiveCommands(count) {
+  progressiveCommands = count;
 }
 
 /**
