@@ -64,16 +64,18 @@ extension DrawingStore {
   }
 
   public func movedTo(_ name: DrawingName) async throws -> DrawingMove? {
-    let row = try await database.read { db in
-      try Row.fetchOne(
+    // Sendable values out of the read, so it runs off the caller's thread (a `Row` would make it synchronous).
+    let found: (target: String, shift: Int)? = try await database.read { db in
+      let row = try Row.fetchOne(
         db,
         sql: """
           SELECT r.renamedTo, r.shift FROM drawingRename r JOIN drawing d ON d.name = r.name
           WHERE r.name = ? AND d.isDeleted AND d.revision = r.tombstoneRevision
           """, arguments: [name.rawValue])
+      return row.map { ($0["renamedTo"], $0["shift"]) }
     }
-    guard let row, let target = try? DrawingName(row["renamedTo"] as String) else { return nil }
-    return DrawingMove(name: target, shift: row["shift"])
+    guard let found, let target = try? DrawingName(found.target) else { return nil }
+    return DrawingMove(name: target, shift: found.shift)
   }
 }
 
