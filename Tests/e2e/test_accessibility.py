@@ -187,6 +187,12 @@ def test_a_screen_reader_and_the_tab_key_reach_the_palettes_colors(page):
     for _ in range(3):
         page.keyboard.press("Tab")
     assert page.evaluate(focused) == ["Blue", "false"]
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"] - 40, "height": size["height"] - 60})  # the palette moves
+    touch.settle()
+    assert page.evaluate(focused) == ["Blue", "false"], "the focus stays on its color"
+    page.set_viewport_size(size)
+    touch.settle()
     page.keyboard.press("Enter")
     touch.settle()
     assert not touch.state()["paletteVisible"]

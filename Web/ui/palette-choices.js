@@ -15,7 +15,8 @@ let shown = '';
  * Lays the buttons over the core's palette as `state` (the core's state)
  * reports it, or takes them away when it is closed. `onChoose` runs after a
  * choice. Focus follows: into the palette when it opened from the toolbar's
- * Colors button, back to that button when it closed from inside it.
+ * Colors button, back to that button when it closed from inside it, and
+ * stays on its color when the palette moves.
  */
 export function syncPaletteChoices(state, onChoose) {
   const palette = state.palette ?? [];
@@ -25,6 +26,7 @@ export function syncPaletteChoices(state, onChoose) {
   shown = key;
   const opener = document.querySelector('#toolbar [data-command="palette"]');
   const hadFocus = group.contains(document.activeElement);
+  const focusedTitle = hadFocus ? document.activeElement.getAttribute('aria-label') : null;
   group.replaceChildren(
     ...palette.map((choice, index) => {
       const button = document.createElement('button');
@@ -48,6 +50,8 @@ export function syncPaletteChoices(state, onChoose) {
   if (palette.length === 0) {
     if (hadFocus) opener?.focus();
   } else if (hadFocus || (opened && document.activeElement === opener)) {
-    (group.querySelector('[aria-pressed="true"]') ?? group.firstElementChild).focus();
+    // The same color keeps the focus when the palette moves (a resize); else the current one takes it.
+    const same = [...group.children].find((button) => button.getAttribute('aria-label') === focusedTitle);
+    (same ?? group.querySelector('[aria-pressed="true"]') ?? group.firstElementChild).focus();
   }
 }
