@@ -22,6 +22,12 @@ import TouchTrackerTestSupport
     return app
   }
 
+  /// Finger 1 held 10 pt outside the outline from time 2 until the long press begins.
+  private func holdTheCircle(in app: TouchTrackerApp) throws {
+    try app.send([began(1, 510, 400)], at: 2)
+    app.advanceClock(to: 2.6)
+  }
+
   @Test func aTapNearTheOutlineSelectsTheCircleAndShowsDelete() throws {
     let app = try appWithOneCircle()
     try app.tap(at: Point(x: 515, y: 400), time: 2)
@@ -95,8 +101,7 @@ import TouchTrackerTestSupport
   @Test func aLongPressOnTheOutlineHoldsTheCircleAndThePanMovesIt() throws {
     let app = try appWithOneCircle()
     let before = app.drawing.circles[0]
-    try app.send([began(1, 510, 400)], at: 2)
-    app.advanceClock(to: 2.6)
+    try holdTheCircle(in: app)
     #expect(app.drawView.selectedCircleIndex == 0, "the long press holds the circle")
     #expect(app.state.menu.isEmpty)
     #expect(app.state.linesInProgress == 0, "a press on a circle's outline is not a slow line")
@@ -145,8 +150,7 @@ import TouchTrackerTestSupport
   @Test func aHeldCircleDeletedByAnotherPersonIsLetGo() throws {
     let app = try appWithOneCircle()
     let circle = app.drawing.circles[0]
-    try app.send([began(1, 510, 400)], at: 2)
-    app.advanceClock(to: 2.6)
+    try holdTheCircle(in: app)
     try app.send([moved(1, 540, 400)], at: 2.7)
     app.drawView.confirmChanges(app.drawView.unconfirmedCount)  // the server has the circle: others can see it
     app.drawView.receiveChanges([.deleteCircle(circle.id)])
@@ -166,8 +170,7 @@ import TouchTrackerTestSupport
   @Test func deletingAHeldCircleRecordsItsMoveFirst() throws {
     let app = try appWithOneCircle()
     let before = app.drawing.circles[0]
-    try app.send([began(1, 510, 400)], at: 2)
-    app.advanceClock(to: 2.6)
+    try holdTheCircle(in: app)
     try app.send([moved(1, 560, 400)], at: 2.7)
     app.drawView.deleteSelectedLine()
     #expect(app.drawing.circles.isEmpty)

@@ -254,12 +254,11 @@ function takeUpdateDuringWholeRepaint(deadline) {
 }
 
 /** Repaints the whole layer over what the cache shows, tile by tile over frames (see the top). */
-function startWholeRepaint(deadline) {
+function startWholeRepaint(deadline, view) {
   dropRepaint();
   wholeOwedAt = 0;
-  cachedViewport = viewportNow();
+  cachedViewport = view;
   paintStaticLayer(true, deadline, { progressive: true });
-  if (repaint) repaint.isWhole = true;
   mustRedraw = true;
 }
 
@@ -491,7 +490,7 @@ export function draw() {
   } else if (wholeOwedAt && (version !== staticVersion || now >= wholeOwedAt)) {
     // Still, or changed while it settled: the moved pixels are repainted, tile by tile.
     staticVersion = version;
-    startWholeRepaint(deadline);
+    startWholeRepaint(deadline, view);
   } else if (version !== staticVersion) {
     const whole = staticVersion === -1;
     staticVersion = version;
