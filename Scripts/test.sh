@@ -26,5 +26,13 @@ echo "test.sh: PostgreSQL for the tests at $TOUCHTRACKER_TEST_POSTGRES_URL" >&2
 # every other test's, and live-socket tests were cut by their clients'
 # 30 s deadlines mid-test ("I/O on closed channel"). Bounded, the run is
 # also faster (about 100 s against 160 s here).
-SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=8 swift test --skip-build
+# The log is kept and, when a test fails, its failure lines are printed
+# again last: CI shows only the tail of a run, where a failure among
+# hundreds of passing lines was lost (stop 22 could not tell which test).
+swift_log="$postgres_dir/swift-test.log"
+if ! SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=8 swift test --skip-build 2>&1 | tee "$swift_log"; then
+  echo "test.sh: the Swift tests failed; their failures again:" >&2
+  grep -E -A6 '(✘|error:|Fatal error|Expectation failed)' "$swift_log" | grep -v -E '^. (Test|Suite) .* passed' | cut -c1-800 | head -200 >&2
+  exit 1
+fi
 TOUCHTRACKER_BIN="$(swift build --show-bin-path)/touchtracker" python3 -m pytest -q Tests/e2e

@@ -51,57 +51,79 @@ import TouchTrackerTestSupport
     try await Self.withEmptyDirectory { directory in
       let server = try await ServingProcess.start(
         binary: try TouchTrackerProcess.binary(), arguments: ["--access-control"], in: directory)
-      #expect(try server.readLine(timeout: 10).hasPrefix("Access control is on."))
-      let link = try server.readLine(timeout: 10)
-      let prefix = "http://127.0.0.1:\(server.port)/?token="
-      #expect(link.hasPrefix(prefix))
-      let token = String(link.dropFirst(prefix.count))
-      #expect(token.count == 32)
-
-      func request(_ head: String, body: String = "") throws -> String {
-        let connection = try RawConnection(port: server.port)
-        connection.send(
-          head + "Host: localhost\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
-        return try connection.readUntilClosed()
+      // Blocking reads of its pipe and sockets, on a thread of their own: on
+      // one of the pool's two threads they stalled the in-process servers of
+      // the tests beside this one.
+      struct Seen: Sendable {
+        var said = "", link = "", listWithout = "", listWith = "", put = "", wrongGet = "", viewPut = ""
+        var keyInQuery = "", keyInPage = "", editDelete = "", token = "", edit = "", view = "", wrong = ""
       }
-      let document = #"{"format":"touchtracker","version":1,"lines":[],"circles":[]}"#
-      #expect(try request("GET /api/drawings HTTP/1.1\r\n").hasPrefix("HTTP/1.1 403"))
-      #expect(try request("GET /api/drawings HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n").hasPrefix("HTTP/1.1 200"))
-      #expect(
-        try request("PUT /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n", body: document)
-          .hasPrefix("HTTP/1.1 200"))
-      let links = try request("GET /api/drawings/d/links HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n")
-      let edit = try #require(links.firstMatch(of: /"edit":"([A-Za-z0-9_-]{32})"/)?.1)
-      let view = try #require(links.firstMatch(of: /"view":"([A-Za-z0-9_-]{32})"/)?.1)
-      let wrong = String(token.reversed())
-      #expect(
-        try request("GET /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(wrong)\r\n").hasPrefix("HTTP/1.1 404"))
-      #expect(
-        try request("PUT /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(view)\r\n", body: document)
-          .hasPrefix("HTTP/1.1 403"))
-      #expect(try request("GET /api/drawings/d?key=\(edit) HTTP/1.1\r\n").hasPrefix("HTTP/1.1 404"))
-      #expect(try request("GET /?drawing=d&key=\(edit) HTTP/1.1\r\n").hasPrefix("HTTP/1.1 200"))
-      #expect(
-        try request("DELETE /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(edit)\r\n").hasPrefix("HTTP/1.1 403"))
+      let port = server.port
+      let seen = try await onAThreadOfItsOwn { () throws -> Seen in
+        var seen = Seen()
+        seen.said = try server.readLine(timeout: 10)
+        seen.link = try server.readLine(timeout: 10)
+        seen.token = String(seen.link.dropFirst("http://127.0.0.1:\(port)/?token=".count))
+        func request(_ head: String, body: String = "") throws -> String {
+          let connection = try RawConnection(port: port)
+          connection.send(
+            head + "Host: localhost\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
+          return try connection.readUntilClosed()
+        }
+        let token = seen.token
+        let document = #"{"format":"touchtracker","version":1,"lines":[],"circles":[]}"#
+        seen.listWithout = try request("GET /api/drawings HTTP/1.1\r\n")
+        seen.listWith = try request("GET /api/drawings HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n")
+        seen.put = try request("PUT /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n", body: document)
+        let links = try request("GET /api/drawings/d/links HTTP/1.1\r\nAuthorization: Bearer \(token)\r\n")
+        seen.edit = String(links.firstMatch(of: /"edit":"([A-Za-z0-9_-]{32})"/)?.1 ?? "")
+        seen.view = String(links.firstMatch(of: /"view":"([A-Za-z0-9_-]{32})"/)?.1 ?? "")
+        seen.wrong = String(token.reversed())
+        seen.wrongGet = try request("GET /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(seen.wrong)\r\n")
+        seen.viewPut = try request(
+          "PUT /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(seen.view)\r\n", body: document)
+        seen.keyInQuery = try request("GET /api/drawings/d?key=\(seen.edit) HTTP/1.1\r\n")
+        seen.keyInPage = try request("GET /?drawing=d&key=\(seen.edit) HTTP/1.1\r\n")
+        seen.editDelete = try request("DELETE /api/drawings/d HTTP/1.1\r\nAuthorization: Bearer \(seen.edit)\r\n")
+        return seen
+      }
+      #expect(seen.said.hasPrefix("Access control is on."))
+      #expect(seen.link.hasPrefix("http://127.0.0.1:\(server.port)/?token="))
+      #expect(seen.token.count == 32)
+      #expect(seen.edit.count == 32 && seen.view.count == 32, "the links: edit \(seen.edit), view \(seen.view)")
+      #expect(seen.listWithout.hasPrefix("HTTP/1.1 403"))
+      #expect(seen.listWith.hasPrefix("HTTP/1.1 200"))
+      #expect(seen.put.hasPrefix("HTTP/1.1 200"))
+      #expect(seen.wrongGet.hasPrefix("HTTP/1.1 404"))
+      #expect(seen.viewPut.hasPrefix("HTTP/1.1 403"))
+      #expect(seen.keyInQuery.hasPrefix("HTTP/1.1 404"))
+      #expect(seen.keyInPage.hasPrefix("HTTP/1.1 200"))
+      #expect(seen.editDelete.hasPrefix("HTTP/1.1 403"))
       #expect(try await server.stop(limit: 10) != nil)
       let log = server.stderr
-      for secret in [token, String(edit), String(view), wrong] { #expect(!log.contains(secret)) }
+      for secret in [seen.token, seen.edit, seen.view, seen.wrong] { #expect(!log.contains(secret)) }
     }
   }
 
   @Test func aCopyOfTheBinaryServesThePageFromAnEmptyDirectory() async throws {
     try await Self.withEmptyDirectory { directory in
       let binary = directory.appendingPathComponent("touchtracker")
-      try FileManager.default.copyItem(at: try TouchTrackerProcess.binary(), to: binary)
+      let original = try TouchTrackerProcess.binary()
+      // A 100+ MB copy and blocking sockets: off the pool (see above).
+      try await onAThreadOfItsOwn { try FileManager.default.copyItem(at: original, to: binary) }
       let server = try await ServingProcess.start(binary: binary, arguments: [], in: directory)
-      let page = try RawConnection(port: server.port)
-      page.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-      let response = try page.readUntilClosed()
+      let port = server.port
+      let (response, health) = try await onAThreadOfItsOwn { () throws -> (String, String) in
+        let page = try RawConnection(port: port)
+        page.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        let response = try page.readUntilClosed()
+        let health = try RawConnection(port: port)
+        health.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        return (response, try health.readUntilClosed())
+      }
       #expect(response.hasPrefix("HTTP/1.1 200 OK"))
       #expect(response.contains("<title>TouchTracker</title>"))
-      let health = try RawConnection(port: server.port)
-      health.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-      #expect(try health.readUntilClosed().contains(#""status":"ok""#))
+      #expect(health.contains(#""status":"ok""#))
       #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchtracker.sqlite").path))
       #expect(try await server.stop(limit: 10) != nil)
     }

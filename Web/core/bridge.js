@@ -110,13 +110,29 @@ function splitChanges(text) {
  * the core's own message).
  */
 function handOver(text, exported, tooLarge, noMemory) {
-  const data = encoder.encode(text);
-  const ptr = tt.tt_alloc(data.length) >>> 0;
-  if (ptr === 0) return tooLarge;
-  bytes(ptr, data.length).set(data);
-  const result = exported(data.length);
+  const length = written(text);
+  if (length < 0) return tooLarge;
+  const result = exported(length);
   if (result < 0) return noMemory;
   return result === 0 ? null : readOut(result);
+}
+
+/**
+ * Writes `text` as UTF-8 into the core's input buffer; its length in bytes,
+ * or -1 when the core refused a buffer that large. Straight into the wasm
+ * memory (no copy of a 100 MB document on the JS heap) when it is ASCII, as
+ * documents are: then its UTF-8 is as long as the string.
+ */
+function written(text) {
+  const ptr = tt.tt_alloc(text.length) >>> 0;
+  if (ptr === 0) return -1;
+  const { read, written: length } = encoder.encodeInto(text, bytes(ptr, text.length));
+  if (read === text.length) return length;
+  const data = encoder.encode(text);
+  const wider = tt.tt_alloc(data.length) >>> 0;
+  if (wider === 0) return -1;
+  bytes(wider, data.length).set(data);
+  return data.length;
 }
 
 /** Opens a document in the core; null, or the reason it was refused. */

@@ -133,10 +133,8 @@ public enum DocumentCoder {
   /// (`DocumentReader`); anything else goes through a JSON value tree,
   /// which accepts every valid document and names every problem.
   public static func decode(bytes: [UInt8]) throws(FormatError) -> Drawing {
-    #if !hasFeature(Embedded)
-      var reader = DocumentReader(bytes: bytes)
-      if let drawing = try? reader.read() { return try checked(drawing) }
-    #endif
+    var reader = DocumentReader(bytes: bytes)
+    if let drawing = try? reader.read() { return try checked(drawing) }
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: bytes)

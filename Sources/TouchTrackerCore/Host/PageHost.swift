@@ -335,6 +335,12 @@ final class PageHost {
     guard player == nil else { return "A recording is playing" }
     input.setCount(length)
     let bytes = Array(input.elements)
+    // A big document's buffer goes back to the allocator before decoding:
+    // a million lines are ~100 MB, held twice until now (issue 15).
+    if input.capacity > 1 << 20 {
+      input.deallocate()
+      input.reserve(4096)
+    }
     do {
       perform(.document(try DocumentCoder.decode(bytes: bytes)))
       return nil

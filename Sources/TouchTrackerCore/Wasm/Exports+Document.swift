@@ -6,8 +6,9 @@
 // read a buffer then), never 0 for a failure: 0 bytes would read as an empty
 // document.
 
-/// The largest document the page may hand over: twice what the server accepts.
-let maximumDocumentLength: Int32 = 64 * 1024 * 1024
+/// The largest document the page may hand over: what the server accepts in
+/// a document `PUT` (256 MiB; a million lines are about 100 MB).
+let maximumDocumentLength: Int32 = 256 * 1024 * 1024
 
 /// A buffer for at least `length` bytes of input; its address, or 0 when
 /// `length` is out of range or the memory ran out.

@@ -18,8 +18,13 @@ enum Live {
     // time, and the server closed it ("I/O on closed channel" on the next
     // request, seen in CI in LiveAccessTests). The tests' servers keep it
     // longer; a test that wants a short header timeout sets it in `configure`.
+    // The close grace too: after an error the server writes it and its close
+    // frame, racing a 2 s timer that cuts the socket; on a machine whose few
+    // pool threads stall for 2 s the timer can win and the client misses the
+    // error. A test of the grace itself sets a short one.
     let configureWithLongIdle: @Sendable (inout ServerConfiguration) -> Void = { configuration in
       configuration.timeouts.header = .seconds(300)
+      configuration.liveLimits.closeGrace = .seconds(30)
       configure(&configuration)
     }
     try await TestServer.run(.live, configure: configureWithLongIdle) { _, client in

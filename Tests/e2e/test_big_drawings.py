@@ -1,0 +1,53 @@
+"""A drawing of a million lines opens in the page (issue 15): the core reads
+it straight into lines (no JSON value tree in the wasm), paints it over
+frames, and it is then a drawing like any other: a tap selects one of its
+lines, a finger draws another on top. The text is built inside the page, as
+the page's own fetch would hold it: 90 MB through the DevTools protocol would
+measure the protocol, not the page."""
+
+from conftest import open_page
+from touchscreen import Touchscreen
+
+LINES = 1_000_000
+
+# A million short lines (1 point long, 1 wide) over a 1000 x 700 area from
+# (5, 60): line i starts at (5 + i % 1000, 60 + (i // 1000) % 700). Ids 1...
+BUILD = """count => {
+  const parts = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const x = 5 + (i % 1000), y = 60 + (Math.floor(i / 1000) % 700);
+    parts[i] = `{"id":${i + 1},"begin":{"x":${x},"y":${y}},"end":{"x":${x + 1},"y":${y + 1}},"color":"#000000","width":1}`;
+  }
+  window.__big = `{"format":"touchtracker","version":1,"lines":[${parts.join(',')}],"circles":[]}`;
+  return window.__big.length;
+}"""
+
+
+def test_a_million_line_drawing_opens_and_is_a_drawing_like_any_other(browser, static_url):
+    page = open_page(browser, static_url + "/", hint_read=True, viewport={"width": 1280, "height": 800})
+    touch = Touchscreen(page)
+    length = page.evaluate(BUILD, LINES)
+    assert length > 64 * 1024 * 1024, "larger than the page used to accept"
+
+    assert page.evaluate("touchtracker.loadDocument(window.__big)") is None
+    page.evaluate("delete window.__big")
+    assert touch.state()["lines"] == LINES
+
+    # Painted over frames, then all of it on screen: a pixel on the lines is dark, one beside them is not.
+    touch.wait_for("touchtracker.paintStats().whole > 0 && touchtracker.paintStats().pendingSections === 0", 180_000)
+    touch.settle()
+    background = touch.pixel(1100, 400)
+    assert max(touch.pixel(500, 400)) < 64 and min(background) > 150, f"the lines are painted, on {background}"
+
+    # A tap finds its line among a million (the index, not a scan): the line through (500.5, 400.5) is selected.
+    touch.tap((500.5, 400.5))
+    touch.skip_time(0.5)  # past the double-tap interval: the tap selects
+    selected = touch.state()["selectedLine"]
+    assert isinstance(selected, int) and 0 <= selected < LINES, touch.state()
+
+    # A finger draws on top of it, and the drawing has one more line.
+    page.keyboard.press("Escape")
+    touch.line((1100, 200), (1200, 300))
+    assert touch.state()["lines"] == LINES + 1
+    assert page.errors == []
+    page.context.close()
