@@ -146,6 +146,43 @@ import TouchTrackerTestSupport
     #expect(host.loadDocument(length: -1) == "Document length -1 is out of range")
   }
 
+  /// A document over several of the reader's 1 MiB chunks opens from the
+  /// input buffer as a drawing (the page's million lines are read that way,
+  /// not copied); one in another shape (an unknown key, an escape) goes to
+  /// the tree decoder, with its lines or its exact error; and the big buffer
+  /// goes back to the allocator afterwards.
+  @Test func aDocumentOverSeveralChunksLoadsAndOtherShapesGoThroughTheTree() throws {
+    let host = host()
+    var drawing = Drawing()
+    for index in 0..<30_000 {
+      drawing.lines.append(
+        Line(
+          id: ShapeID(rawValue: UInt64(index + 1)), begin: Point(x: Double(index % 700), y: 1.5),
+          end: Point(x: 3, y: Double(index) / 8), color: Color(rgb: UInt32(index)), width: 2))
+    }
+    let text = DocumentCoder.encode(drawing)
+    #expect(text.count > 2 * DocumentReader.chunkSize)
+    host.input.replace(with: text)
+    #expect(host.loadDocument(length: text.count) == nil)
+    #expect(host.app.drawing.lines == drawing.lines)
+    #expect(host.input.capacity == 4096, "the document's buffer is freed")
+
+    // An unknown member at the end: the reader gives up after three chunks; the tree reads it.
+    var other = text
+    other.removeLast()
+    other += Array(#","note":"é"}"#.utf8)
+    host.input.replace(with: other)
+    #expect(host.loadDocument(length: other.count) == nil)
+    #expect(host.app.drawing.lines == drawing.lines)
+
+    var broken = text
+    broken[broken.count - 3] = UInt8(ascii: "x")
+    host.input.replace(with: broken)
+    let problem = try #require(host.loadDocument(length: broken.count))
+    #expect(problem.hasPrefix("Invalid JSON"), "the tree decoder's message: \(problem)")
+    #expect(host.app.drawing.lines == drawing.lines, "a refused document changes nothing")
+  }
+
   @Test func othersChangesGoInAndABadListChangesNothing() {
     let host = host()
     let changes = Array(

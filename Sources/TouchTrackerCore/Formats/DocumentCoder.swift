@@ -164,22 +164,20 @@ public enum DocumentCoder {
     return try checked(drawing)
   }
 
-  #if !hasFeature(Embedded)
-    /// Reads a document from `source` a chunk at a time (it fills the buffer
-    /// it is given and returns how many bytes it wrote, 0 at the end), holding
-    /// only the drawing and one chunk: how the CLI opens a million lines.
-    ///
-    /// Returns nil when the document is not in the shape `encode` writes
-    /// (`DocumentReader`), valid or not: decode its whole bytes with
-    /// `decode(bytes:)` then, for the drawing or the exact error.
-    public static func decode(
-      chunksFrom source: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
-    ) throws(FormatError) -> Drawing? {
-      var reader = DocumentReader(source: source)
-      guard let drawing = try? reader.read() else { return nil }
-      return try checked(drawing)
-    }
-  #endif
+  /// Reads a document from `source` a chunk at a time (it fills the buffer
+  /// it is given and returns how many bytes it wrote, 0 at the end), holding
+  /// only the drawing and one chunk: how the CLI opens a million lines.
+  ///
+  /// Returns nil when the document is not in the shape `encode` writes
+  /// (`DocumentReader`), valid or not: decode its whole bytes with
+  /// `decode(bytes:)` then, for the drawing or the exact error.
+  public static func decode(
+    chunksFrom source: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
+  ) throws(FormatError) -> Drawing? {
+    var reader = DocumentReader(source: source)
+    guard let drawing = try? reader.read() else { return nil }
+    return try checked(drawing)
+  }
 
   /// What every decoded drawing goes through: numbers in range, ids unique and assigned.
   private static func checked(_ drawing: consuming Drawing) throws(FormatError) -> Drawing {

@@ -334,15 +334,32 @@ final class PageHost {
     guard length >= 0, length <= input.capacity else { return "Document length \(length) is out of range" }
     guard player == nil else { return "A recording is playing" }
     input.setCount(length)
-    let bytes = Array(input.elements)
-    // A big document's buffer goes back to the allocator before decoding:
-    // a million lines are ~100 MB, held twice until now (issue 15).
-    if input.capacity > 1 << 20 {
-      input.deallocate()
-      input.reserve(4096)
+    // Read from the buffer a chunk at a time: a million lines are ~100 MB,
+    // held twice when copied into an array first (issue 15). Only a document
+    // in another shape (an unknown key, an escape) is copied, for the tree.
+    let document = input.elements
+    var offset = 0
+    defer {
+      // Back to the allocator for what comes next (the static layer).
+      if input.capacity > 1 << 20 {
+        input.deallocate()
+        input.reserve(4096)
+      }
     }
     do {
-      perform(.document(try DocumentCoder.decode(bytes: bytes)))
+      let read = try DocumentCoder.decode(chunksFrom: { chunk in
+        let count = min(chunk.count, document.count - offset)
+        if count > 0 {
+          UnsafeMutableRawPointer(chunk.baseAddress!).copyMemory(from: document.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+      })
+      if let read {
+        perform(.document(read))
+      } else {
+        perform(.document(try DocumentCoder.decode(bytes: Array(document))))
+      }
       return nil
     } catch {
       return error.message
