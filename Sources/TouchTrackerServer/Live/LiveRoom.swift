@@ -244,6 +244,10 @@ final class LiveRoom: Sendable {
       lookAgainLater()
       return
     }
+    if stored == nil {
+      await tellGone()
+      return
+    }
     state.withLockedValue { $0.failedReads = 0 }
     let current = stored?.revision ?? 0
     let rows = (stored?.changes ?? []).filter { change in bound.map { change.revision <= $0 } ?? true }
@@ -258,6 +262,31 @@ final class LiveRoom: Sendable {
         }
         for message in Self.backlog(lacking) { member.outbox.send(message) }
         state.members[id]?.revision = end
+      }
+    }
+  }
+
+  /// The drawing is gone, and members may not know: a notice of its rename
+  /// or delete was missed (`heard(nil)`). As `join` tells a client coming
+  /// back: renamed, they follow it; deleted, those past revision 0 are
+  /// reset to it. Under the gate.
+  private func tellGone() async {
+    let moved: DrawingMove?
+    do {
+      moved = try await store.movedTo(name)
+    } catch {
+      lookAgainLater()
+      return
+    }
+    state.withLockedValue { $0.failedReads = 0 }
+    if let moved {
+      sendRenamed(moved.name.rawValue, shift: moved.shift)
+      return
+    }
+    state.withLockedValue { state in
+      for (id, member) in state.members where member.isJoined && member.revision > 0 {
+        member.outbox.send(.reset(revision: 0))
+        state.members[id]?.isJoined = false
       }
     }
   }
