@@ -12,7 +12,8 @@ import TouchTrackerStore
 /// revision 0, renamed is `renamed`. They were sent nothing and waited.
 @Suite struct LiveRoomMissedNoticeTests {
   static func room(_ body: (DrawingStore, LiveRoom, LiveOutbox) async throws -> Void) async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-missed-\(UUID()).sqlite").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-missed-\(UUID()).sqlite")
+      .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = try DrawingStore(path: path)
     let name = try DrawingName("d")
