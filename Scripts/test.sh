@@ -31,8 +31,12 @@ echo "test.sh: PostgreSQL for the tests at $TOUCHTRACKER_TEST_POSTGRES_URL" >&2
 # hundreds of passing lines was lost (stop 22 could not tell which test).
 swift_log="$postgres_dir/swift-test.log"
 if ! SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=8 swift test --skip-build 2>&1 | tee "$swift_log"; then
-  echo "test.sh: the Swift tests failed; their failures again:" >&2
-  grep -E -A6 '(✘|error:|Fatal error|Expectation failed)' "$swift_log" | grep -v -E '^. (Test|Suite) .* passed' | cut -c1-800 | head -200 >&2
+  set +e +o pipefail # a summary that finds nothing, or is cut short by head, still ends in exit 1
+  echo "test.sh: the Swift tests failed; the failing tests again:" >&2
+  grep -a '✘' "$swift_log" | cut -c1-800 | head -60 >&2
+  echo "test.sh: and their issues in context:" >&2
+  grep -a -E -A6 '(✘|error:|Fatal error|Expectation failed)' "$swift_log" | grep -a -v -E '(Test|Suite) .* passed' |
+    cut -c1-800 | head -200 >&2
   exit 1
 fi
 TOUCHTRACKER_BIN="$(swift build --show-bin-path)/touchtracker" python3 -m pytest -q Tests/e2e

@@ -183,6 +183,22 @@ import TouchTrackerTestSupport
     #expect(host.app.drawing.lines == drawing.lines, "a refused document changes nothing")
   }
 
+  /// Past 64 MiB only the reader's shape opens: the tree decoder's copy and
+  /// tree would take several times the text, and a failed allocation in the
+  /// wasm ends the module instead of answering.
+  @Test func aHugeDocumentInAnotherShapeIsRefusedWithAReasonNotDecodedThroughTheTree() {
+    let host = host()
+    let head = Array(#"{"format":"touchtracker","version":1,"lines":[],"circles":[],"note":""#.utf8)
+    var text = head + [UInt8](repeating: UInt8(ascii: "a"), count: PageHost.largestTreeDocument) + Array(#""}"#.utf8)
+    host.input.replace(with: text)
+    #expect(
+      host.loadDocument(length: text.count)
+        == "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)")
+    text = head + Array(#""}"#.utf8)
+    host.input.replace(with: text)
+    #expect(host.loadDocument(length: text.count) == nil, "a small one in that shape opens through the tree")
+  }
+
   @Test func othersChangesGoInAndABadListChangesNothing() {
     let host = host()
     let changes = Array(

@@ -46,7 +46,7 @@ import TouchTrackerTestSupport
 
   @Test func aConnectionThatSendsHalfAHeaderIsClosedAfterTheHeaderTimeout() async throws {
     try await Self.live { port in
-      let connection = try RawConnection(port: port, readTimeout: 90)
+      let connection = try RawConnection(port: port, readTimeout: 20)
       connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
       #expect(try connection.readUntilClosed() == "")
     }
@@ -54,7 +54,7 @@ import TouchTrackerTestSupport
 
   @Test func anIdleKeepAliveConnectionIsClosedAfterTheHeaderTimeout() async throws {
     try await Self.live(timeouts: Self.shortBody) { port in
-      let connection = try RawConnection(port: port, readTimeout: 90)
+      let connection = try RawConnection(port: port, readTimeout: 20)
       connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
       #expect(try connection.readResponse().hasPrefix("HTTP/1.1 200 OK"))
       #expect(try connection.readUntilClosed() == "")
@@ -63,7 +63,7 @@ import TouchTrackerTestSupport
 
   @Test func aBodyThatStopsArrivingGets408AndTheConnectionCloses() async throws {
     try await Self.live(timeouts: Self.shortBody) { port in
-      let connection = try RawConnection(port: port, readTimeout: 90)
+      let connection = try RawConnection(port: port, readTimeout: 20)
       connection.send("PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"format\"")
       let response = try connection.readUntilClosed()
       #expect(response.hasPrefix("HTTP/1.1 408 Request Timeout"))
@@ -74,7 +74,7 @@ import TouchTrackerTestSupport
 
   @Test func aMalformedChunkSizeIs400NotA500() async throws {
     try await Self.live(timeouts: Self.patient) { port in
-      let connection = try RawConnection(port: port, readTimeout: 90)
+      let connection = try RawConnection(port: port, readTimeout: 20)
       connection.send(
         "PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
       let response = try connection.readUntilClosed()
@@ -85,7 +85,7 @@ import TouchTrackerTestSupport
 
   @Test func after413TheServerClosesTheConnectionInsteadOfWaitingForTheBody() async throws {
     try await Self.live(timeouts: Self.patient) { port in
-      let connection = try RawConnection(port: port, readTimeout: 90)
+      let connection = try RawConnection(port: port, readTimeout: 20)
       // A document PUT takes up to 256 MiB; past it, 413 at once.
       let length = APIError.maximumDocumentBodySize + 1
       connection.send("PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(length)\r\n\r\n{")
@@ -97,7 +97,7 @@ import TouchTrackerTestSupport
 
   @Test func http10WithoutKeepAliveIsClosedAfterTheResponse() async throws {
     try await Self.live(timeouts: Self.shortBody) { port in
-      let connection = try RawConnection(port: port, readTimeout: 90)
+      let connection = try RawConnection(port: port, readTimeout: 20)
       connection.send("GET /healthz HTTP/1.0\r\n\r\n")
       let response = try connection.readUntilClosed()
       #expect(response.contains(#""status":"ok""#))

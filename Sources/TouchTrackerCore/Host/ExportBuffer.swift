@@ -1,5 +1,7 @@
 /// A buffer in linear memory that keeps its address between calls, so the
-/// page can read it through a typed-array view after a call returns.
+/// page can read it through a typed-array view after a call returns (the
+/// input buffer is freed after a big document is loaded: `tt_alloc` gives
+/// its address again before each use).
 ///
 /// Swift arrays may move their storage whenever they change; this buffer
 /// moves only when it has to grow. The page must make a fresh view after
@@ -9,7 +11,7 @@
 /// leak every buffer. (A struct, not a class with a deinit: class metadata
 /// per element type costs wasm bytes.) Memory comes from `malloc`, whose
 /// failure is an answer (`reserve` returns false) rather than the trap a
-/// failed Swift allocation is: the page can ask for a 64 MiB document.
+/// failed Swift allocation is: the page can ask for a 256 MiB document.
 struct ExportBuffer<Element: BitwiseCopyable> {
   private(set) var base: UnsafeMutablePointer<Element>?
   private(set) var capacity = 0
@@ -35,13 +37,14 @@ struct ExportBuffer<Element: BitwiseCopyable> {
 
   /// Makes room for `needed` elements; the contents are not kept when it
   /// moves. False (and the buffer as it was) when memory ran out.
+  /// `exactly`: no more than `needed` (a 100 MB document in a 128 MiB
+  /// buffer wasted 28 MB of a memory that never shrinks); else doubling, for
+  /// buffers that grow a little at a time (render lists).
   @discardableResult
-  mutating func reserve(_ needed: Int) -> Bool {
+  mutating func reserve(_ needed: Int, exactly: Bool = false) -> Bool {
     guard needed > capacity || base == nil else { return true }
-    // Doubling up to 1 MiB; beyond, exactly what is asked (a 100 MB document
-    // in a 128 MiB buffer wasted 28 MB of a memory that never shrinks).
     var grown = max(1, capacity)
-    while grown < needed { grown = needed > 1 << 20 ? needed : grown * 2 }
+    while grown < needed { grown = exactly ? needed : grown * 2 }
     guard let memory = malloc(grown * MemoryLayout<Element>.stride) else { return false }
     release(base)
     base = memory.bindMemory(to: Element.self, capacity: grown)
@@ -56,6 +59,18 @@ struct ExportBuffer<Element: BitwiseCopyable> {
     guard reserve(elements.count), let base else {
       count = 0
       return false
+    }
+    // An array's elements as one block copy: element by element, copying a
+    // million lines' render list out took as long as building it.
+    let copied = elements.withContiguousStorageIfAvailable { source in
+      if let from = source.baseAddress {
+        UnsafeMutableRawPointer(base).copyMemory(from: from, byteCount: source.count * MemoryLayout<Element>.stride)
+      }
+      return source.count
+    }
+    if let copied {
+      count = copied
+      return true
     }
     var index = 0
     for element in elements {

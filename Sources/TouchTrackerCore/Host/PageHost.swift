@@ -331,21 +331,16 @@ final class PageHost {
 
   /// Replaces the drawing with the document in `input`; nil or the problem.
   func loadDocument(length: Int) -> String? {
+    // The buffer goes back to the allocator afterwards, whatever happens, for
+    // what comes next (the static layer): wasm memory never shrinks.
+    defer { releaseLargeInput() }
     guard length >= 0, length <= input.capacity else { return "Document length \(length) is out of range" }
     guard player == nil else { return "A recording is playing" }
     input.setCount(length)
     // Read from the buffer a chunk at a time: a million lines are ~100 MB,
-    // held twice when copied into an array first (issue 15). Only a document
-    // in another shape (an unknown key, an escape) is copied, for the tree.
+    // held twice when copied into an array first (issue 15).
     let document = input.elements
     var offset = 0
-    defer {
-      // Back to the allocator for what comes next (the static layer).
-      if input.capacity > 1 << 20 {
-        input.deallocate()
-        input.reserve(4096)
-      }
-    }
     do {
       let read = try DocumentCoder.decode(chunksFrom: { chunk in
         let count = min(chunk.count, document.count - offset)
@@ -357,13 +352,31 @@ final class PageHost {
       })
       if let read {
         perform(.document(read))
-      } else {
-        perform(.document(try DocumentCoder.decode(bytes: Array(document))))
+        return nil
       }
+      // Another shape (an unknown key, an escape): the tree decoder reads a
+      // copy, and its tree takes several times the text, which a failed
+      // allocation would end the module for: only up to 64 MiB.
+      guard length <= PageHost.largestTreeDocument else {
+        return "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)"
+      }
+      let bytes = Array(document)
+      releaseLargeInput()
+      perform(.document(try DocumentCoder.decode(bytes: bytes)))
       return nil
     } catch {
       return error.message
     }
+  }
+
+  /// The largest document read through a JSON value tree (see `loadDocument`).
+  static let largestTreeDocument = 64 * 1024 * 1024
+
+  @inline(never)
+  private func releaseLargeInput() {
+    guard input.capacity > 1 << 20 else { return }
+    input.deallocate()
+    input.reserve(4096)
   }
 
   /// Writes the changes finished since the last call into `output` as

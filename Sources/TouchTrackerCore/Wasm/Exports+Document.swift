@@ -14,7 +14,9 @@ let maximumDocumentLength: Int32 = 256 * 1024 * 1024
 /// `length` is out of range or the memory ran out.
 @_expose(wasm, "tt_alloc") @_cdecl("tt_alloc")
 public func ttAlloc(length: Int32) -> Int32 {
-  guard let host = wasmHost, length >= 0, length <= maximumDocumentLength, host.input.reserve(Int(length)) else {
+  guard let host = wasmHost, length >= 0, length <= maximumDocumentLength,
+    host.input.reserve(Int(length), exactly: true)
+  else {
     return 0
   }
   return host.input.address
