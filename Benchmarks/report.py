@@ -219,6 +219,20 @@ row((
     met(decode["ratio"] <= 1.0, "<= 1.0x"), f"median of {decode['repeats']}; ours also checks every number, assigns ids and loads the DrawView",
 ))
 
+# Row 11: opening in the page against a plain page that strokes each segment once.
+opening = load("open.json")
+ours, plain = opening["ours"], opening["baseline"]
+row((
+    f"11. Open {opening['lines']:,} lines in the page (Chromium): every line painted / ready / longest frame",
+    f"{ours['paintedMs']:.0f} / {ours['readyMs']:.0f} / {ours['longestFrameMs']:.0f} ms",
+    f"a plain page (`JSON.parse`, each segment stroked once, in one task): {plain['paintedMs']:.0f} / {plain['readyMs']:.0f} / "
+    f"{plain['longestFrameMs']:.0f} ms",
+    f"painted at {ours['paintedMs'] / plain['paintedMs']:.2f}x the plain page's time; longest frame "
+    f"{plain['longestFrameMs'] / max(ours['longestFrameMs'], 0.1):.0f}x shorter",
+    met(ours["paintedMs"] <= plain["paintedMs"] and ours["longestFrameMs"] <= 50, "no later than the plain page, no input blocked > 50 ms"),
+    f"medians of {len(opening['runs']['ours'])} interleaved runs; ours paints tile by tile over frames (`open_cost.py --plain`)",
+))
+
 # Row 6: size.
 size = load("size.json")
 row((

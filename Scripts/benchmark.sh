@@ -82,6 +82,10 @@ step "Row 3: frame cost in Chromium"
 python3 Benchmarks/browser/frame_cost.py --document "$out/drawing-100k.json" --lines 100000 \
   --wasm "$out/touchtracker.wasm" --out "$out/frames.json" >&2
 
+step "Row 11: opening 100k lines in the page vs a plain page stroking each segment once"
+python3 Benchmarks/browser/open_cost.py --plain --document "$out/drawing-100k.json" --lines 100000 \
+  --wasm "$out/touchtracker.wasm" --runs 3 --out "$out/open.json" >&2
+
 step "Report"
 python3 Benchmarks/report.py "$out" | tee "$out/report.md"
 printf '\nbenchmark.sh: done in %ds\n' $((SECONDS - started)) >&2

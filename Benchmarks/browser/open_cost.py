@@ -2,7 +2,8 @@
 appears, in headless Chromium, against another page (a baseline: the page
 before a change) in the same run.
 
-    python3 Benchmarks/browser/open_cost.py --baseline-web DIR [--lines 100000] [--runs 3] [--out RESULT.json]
+    python3 Benchmarks/browser/open_cost.py (--baseline-web DIR | --plain) [--lines 100000]
+        [--document DOC.json] [--wasm WASM] [--runs 3] [--out RESULT.json]
 
 The drawing and the page's server are change_cost.py's (`RandomDrawing.lines`,
 seed 1, over 1280x720; GET /api/drawings/bench). An init script notes the
@@ -18,6 +19,13 @@ the next (script, paint and raster). Reported per page, median of the runs:
 
 DIR is a copy of Web/ (for example `git worktree add /tmp/base HEAD~1`, then
 its Web/ with this Web/touchtracker.wasm copied in).
+
+--plain: the baseline is instead the page issue 15 measures opening against,
+a plain page that fetches the same document, `JSON.parse`s it and strokes
+each segment once onto a canvas in one task (no core, no checks, no
+index): its `ready` is after the parse, `painted` after the strokes are
+rasterized, and its `longest` is that one task, during which no input is
+handled. Scripts/benchmark.sh runs it this way (row 11).
 """
 
 import argparse
@@ -25,6 +33,7 @@ import json
 import pathlib
 import statistics
 import sys
+import tempfile
 
 from playwright.sync_api import sync_playwright
 
@@ -61,6 +70,45 @@ async () => {
 """
 
 
+PLAIN_PAGE = """<!doctype html>
+<meta charset="utf-8">
+<title>plain</title>
+<canvas id="canvas" width="1280" height="720"></canvas>
+<script>
+window.plain = (async () => {
+  const text = await (await fetch('/api/drawings/bench', { cache: 'no-store' })).text();
+  const started = performance.now();
+  const drawing = JSON.parse(text);
+  const readyMs = performance.now();
+  const ctx = document.getElementById('canvas').getContext('2d');
+  ctx.lineCap = 'round';
+  for (const line of drawing.lines) {
+    ctx.beginPath();
+    ctx.strokeStyle = line.color;
+    ctx.lineWidth = line.width;
+    ctx.moveTo(line.begin.x, line.begin.y);
+    ctx.lineTo(line.end.x, line.end.y);
+    ctx.stroke();
+  }
+  ctx.getImageData(0, 0, 1, 1); // rasterized
+  const paintedMs = performance.now();
+  return { readyMs, paintedMs, longestFrameMs: paintedMs - started, lines: drawing.lines.length };
+})();
+</script>
+"""
+
+
+def open_plain(browser, url, lines):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(url + "/")
+    result = page.evaluate("window.plain")
+    context.close()
+    if result.pop("lines") != lines:
+        raise SystemExit("open_cost: the plain page read a different drawing")
+    return result
+
+
 def open_once(browser, url, lines):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     context.add_init_script(INIT_SCRIPT)
@@ -77,22 +125,29 @@ def open_once(browser, url, lines):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--document", help="the document to open (default: change_cost.py's random drawing of --lines)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--web", default=str(pathlib.Path(__file__).resolve().parents[2] / "Web"))
-    parser.add_argument("--baseline-web", required=True)
+    parser.add_argument("--wasm", help="the module to serve instead of WEB/touchtracker.wasm")
+    baseline = parser.add_mutually_exclusive_group(required=True)
+    baseline.add_argument("--baseline-web")
+    baseline.add_argument("--plain", action="store_true", help="the baseline is a plain page stroking each segment once")
     parser.add_argument("--out")
     args = parser.parse_args()
-    document = random_document(args.lines).encode()
+    document = pathlib.Path(args.document).read_bytes() if args.document else random_document(args.lines).encode()
     runs = {"ours": [], "baseline": []}
-    with page_server(args.web, document) as ours, page_server(args.baseline_web, document) as baseline:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-            for _ in range(args.runs):  # interleaved, so both meet the same load
-                runs["ours"].append(open_once(browser, ours, args.lines))
-                runs["baseline"].append(open_once(browser, baseline, args.lines))
-            version = browser.version
-            browser.close()
-    result = {"chromium": version, "lines": args.lines, "runs": runs}
+    with tempfile.TemporaryDirectory() as plain_web:
+        (pathlib.Path(plain_web) / "index.html").write_text(PLAIN_PAGE)
+        baseline_web, open_baseline = (plain_web, open_plain) if args.plain else (args.baseline_web, open_once)
+        with page_server(args.web, document, args.wasm) as ours, page_server(baseline_web, document) as base:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+                for _ in range(args.runs):  # interleaved, so both meet the same load
+                    runs["ours"].append(open_once(browser, ours, args.lines))
+                    runs["baseline"].append(open_baseline(browser, base, args.lines))
+                version = browser.version
+                browser.close()
+    result = {"chromium": version, "lines": args.lines, "baselinePage": "plain" if args.plain else args.baseline_web, "runs": runs}
     for name, measured in runs.items():
         result[name] = {key: statistics.median(run[key] for run in measured) for key in ("readyMs", "paintedMs", "longestFrameMs")}
     if args.out:
@@ -103,7 +158,7 @@ def main():
         f"open {args.lines} lines, medians of {args.runs}: ready {ours['readyMs']:.0f} vs {base['readyMs']:.0f} ms; "
         f"all painted {ours['paintedMs']:.0f} vs {base['paintedMs']:.0f} ms; longest frame meanwhile "
         f"{ours['longestFrameMs']:.0f} vs {base['longestFrameMs']:.0f} ms "
-        f"({base['longestFrameMs'] / max(ours['longestFrameMs'], 0.1):.0f}x)",
+        f"(the baseline's is {base['longestFrameMs'] / max(ours['longestFrameMs'], 0.1):.1f}x ours)",
         file=sys.stderr,
     )
 
