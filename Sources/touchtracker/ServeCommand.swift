@@ -46,12 +46,17 @@ struct ServeCommand: AsyncParsableCommand {
   @Flag(
     help: """
       Require a drawing's share link or the admin token (printed at start) for every drawing; \
-      needed to listen beyond loopback.
+      needed to listen beyond loopback. The token is kept with the drawings: the same after a restart \
+      and on every server of one database.
       """)
   var accessControl = false
 
+  @Flag(help: "With --access-control: replace the admin token with a new one (the old one opens nothing from then on).")
+  var newAdminToken = false
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("Invalid port \(port): use 0 to 65535") }
+    if newAdminToken && !accessControl { throw ValidationError("--new-admin-token needs --access-control") }
     if PostgresURL.isPostgres(database) {
       do {
         _ = try PostgresURL(database)
@@ -67,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
         "Listening on '\(host)' needs --access-control: without it anyone who reaches the port could read, change and delete every drawing"
       )
     }
-    let access = accessControl ? AccessControl() : nil
+    let access = accessControl ? try await AccessControl.stored(in: database, replacing: newAdminToken) : nil
     let webRoot = try self.webRoot.map { try WebRoot.check($0).path }
     let configuration = ServerConfiguration(
       host: host,

@@ -22,6 +22,23 @@ import TouchTrackerCore
     }
   }
 
+  /// The admin token is stored once and kept: a restart, or another server
+  /// on the same database, takes the same one (its candidate is ignored)
+  /// until it is replaced on purpose.
+  @Test(arguments: StoreBackend.available)
+  func theAdminTokenIsStoredOnceKeptAcrossAReopenAndReplacedOnlyOnPurpose(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open(compaction: .manual)
+      #expect(try await store.adminToken(candidate: "first", replacing: false) == "first")
+      #expect(try await store.adminToken(candidate: "second", replacing: false) == "first")
+      let other = try await open(compaction: .manual)
+      #expect(try await other.adminToken(candidate: "third", replacing: false) == "first")
+      #expect(try await other.adminToken(candidate: "fourth", replacing: true) == "fourth")
+      #expect(try await store.adminToken(candidate: "fifth", replacing: false) == "fourth")
+      #expect(try await store.links(of: Self.name) == nil, "no drawing's links")
+    }
+  }
+
   @Test(arguments: StoreBackend.available)
   func rotatingReplacesBothKeysAndRemovingForgetsThem(_ backend: StoreBackend) async throws {
     try await backend.withDatabase { open in

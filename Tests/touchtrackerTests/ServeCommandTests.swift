@@ -105,6 +105,46 @@ import TouchTrackerTestSupport
     }
   }
 
+  /// An admin's saved link keeps working after a restart; `--new-admin-token`
+  /// replaces it, and the old token opens nothing from then on.
+  @Test func theAdminLinkIsTheSameAfterARestartUntilANewTokenIsAskedFor() async throws {
+    try await Self.withEmptyDirectory { directory in
+      func adminLink(_ arguments: [String]) async throws -> (link: String, port: Int, server: ServingProcess) {
+        let server = try await ServingProcess.start(
+          binary: try TouchTrackerProcess.binary(), arguments: ["--access-control"] + arguments, in: directory)
+        let link = try await onAThreadOfItsOwn { () throws -> String in
+          _ = try server.readLine(timeout: 10)
+          return try server.readLine(timeout: 10)
+        }
+        return (link, server.port, server)
+      }
+      func token(_ link: String) -> String { String(link.split(separator: "=").last ?? "") }
+
+      let first = try await adminLink([])
+      #expect(try await first.server.stop(limit: 10) != nil)
+      let second = try await adminLink([])
+      #expect(token(second.link) == token(first.link) && token(first.link).count == 32, "\(first.link) \(second.link)")
+      #expect(try await second.server.stop(limit: 10) != nil)
+
+      let third = try await adminLink(["--new-admin-token"])
+      let (old, new) = (token(first.link), token(third.link))
+      #expect(new != old && new.count == 32)
+      let port = third.port
+      let answers = try await onAThreadOfItsOwn { () throws -> [String] in
+        try [old, new].map { key in
+          let connection = try RawConnection(port: port)
+          connection.send(
+            "GET /api/drawings HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(key)\r\nConnection: close\r\n\r\n"
+          )
+          return try connection.readUntilClosed()
+        }
+      }
+      #expect(answers[0].hasPrefix("HTTP/1.1 403"), "the old token: \(answers[0].prefix(40))")
+      #expect(answers[1].hasPrefix("HTTP/1.1 200"), "the new one: \(answers[1].prefix(40))")
+      #expect(try await third.server.stop(limit: 10) != nil)
+    }
+  }
+
   @Test func aCopyOfTheBinaryServesThePageFromAnEmptyDirectory() async throws {
     try await Self.withEmptyDirectory { directory in
       let binary = directory.appendingPathComponent("touchtracker")

@@ -7,9 +7,13 @@ import TouchTrackerStore
 /// the server serves everyone who reaches it, which `touchtracker serve`
 /// allows on loopback only.
 ///
-/// The admin token is made when the server starts (`AccessKey.random`) and
-/// printed with the address, as Jupyter prints its token: it is not stored,
-/// so a restart makes a new one. Links are stored with the drawings.
+/// The admin token is printed with the address, as Jupyter prints its
+/// token. `touchtracker serve` keeps it with the drawings
+/// (`AccessControl.stored`): made on the first start, the same after a
+/// restart (an admin's saved link keeps working) and on every server of one
+/// PostgreSQL database (a page that fails over to another server keeps its
+/// access); `--new-admin-token` replaces it. Links are stored with the
+/// drawings too.
 public struct AccessControl: Sendable {
   /// The admin's key: lists, creates and deletes drawings, opens every one.
   public var adminToken: String
@@ -17,6 +21,25 @@ public struct AccessControl: Sendable {
   /// - Parameter adminToken: A new random key unless given (tests give one).
   public init(adminToken: String = AccessKey.random()) {
     self.adminToken = adminToken
+  }
+
+  /// Access control with the admin token stored in the database at
+  /// `databasePath` (a path or a PostgreSQL URL): the one there, or a new one
+  /// stored now if there is none or `replacing`.
+  ///
+  /// - Throws: what opening the database throws.
+  public static func stored(in databasePath: String, replacing: Bool = false) async throws -> AccessControl {
+    // Opened for this alone, and closed again before the server opens it:
+    // no compaction is started here.
+    let store = try await openDrawingStorage(databasePath, compaction: .manual)
+    do {
+      let token = try await store.adminToken(candidate: AccessKey.random(), replacing: replacing)
+      await store.close()
+      return AccessControl(adminToken: token)
+    } catch {
+      await store.close()
+      throw error
+    }
   }
 }
 

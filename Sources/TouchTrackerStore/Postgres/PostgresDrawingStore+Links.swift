@@ -46,6 +46,31 @@ extension PostgresDrawingStore {
     }
   }
 
+  public func adminToken(candidate: String, replacing: Bool) async throws -> String {
+    // Under a lock of its own (no drawing is named ""): two servers starting
+    // at once store one token, and both read it.
+    try await write("") { connection in
+      if replacing {
+        try await connection.query(
+          """
+          INSERT INTO setting (key, value) VALUES ('adminToken', \(candidate))
+          ON CONFLICT (key) DO UPDATE SET value = excluded.value
+          """, logger: self.logger)
+      } else {
+        try await connection.query(
+          "INSERT INTO setting (key, value) VALUES ('adminToken', \(candidate)) ON CONFLICT (key) DO NOTHING",
+          logger: self.logger)
+      }
+      var token = candidate
+      for try await value in try await connection.query(
+        "SELECT value FROM setting WHERE key = 'adminToken'", logger: self.logger
+      ).decode(String.self) {
+        token = value
+      }
+      return token
+    }
+  }
+
   private func storedLinks(_ name: String, on connection: PostgresConnection) async throws -> DrawingLinks? {
     var links: DrawingLinks?
     for try await (edit, view) in try await connection.query(

@@ -67,6 +67,9 @@ extension PostgresDrawingStore {
         )
         """
       ]),
+    Migration(
+      version: 5, name: "Settings",
+      statements: ["CREATE TABLE setting (key text PRIMARY KEY, value text NOT NULL)"]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a

@@ -76,6 +76,13 @@ public protocol DrawingStorage: AnyObject, Sendable {
   /// that missed the rename (offline, or its socket down) follows.
   func movedTo(_ name: DrawingName) async throws -> DrawingMove?
 
+  /// The admin token of these drawings (access control): the one stored,
+  /// or `candidate` stored now if there is none, or if `replacing` (a new
+  /// token: the old one opens nothing from then on). Stored with the
+  /// drawings, so a restart keeps it and every server on one PostgreSQL
+  /// database takes the same one.
+  func adminToken(candidate: String, replacing: Bool) async throws -> String
+
   /// Appends `changes` to the log of `name`; the revision after the last.
   @discardableResult
   func append(_ changes: [Change], to name: DrawingName, ifRevision expected: Int?, key: String?) async throws -> Int

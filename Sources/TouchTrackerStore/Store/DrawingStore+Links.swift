@@ -55,6 +55,17 @@ extension DrawingStore {
     }
   }
 
+  public func adminToken(candidate: String, replacing: Bool) async throws -> String {
+    try await writeTransaction { db in
+      try db.execute(
+        sql: replacing
+          ? "INSERT OR REPLACE INTO setting (key, value) VALUES ('adminToken', ?)"
+          : "INSERT OR IGNORE INTO setting (key, value) VALUES ('adminToken', ?)",
+        arguments: [candidate])
+      return try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'adminToken'") ?? candidate
+    }
+  }
+
   /// Migration "Share links" (issue 12): one row per name with links.
   static func addLinks(_ db: Database) throws {
     try db.create(table: "drawingLink", options: .withoutRowID) { table in

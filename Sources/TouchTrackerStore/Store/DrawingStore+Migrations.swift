@@ -42,6 +42,13 @@ extension DrawingStore {
         table.column("tombstoneRevision", .integer).notNull()
       }
     }
+    // Settings of the whole store, one row each: the admin token.
+    migrator.registerMigration("Settings") { db in
+      try db.create(table: "setting", options: .withoutRowID) { table in
+        table.primaryKey("key", .text)
+        table.column("value", .text).notNull()
+      }
+    }
     return migrator
   }
 

@@ -67,6 +67,9 @@ final class FlakyChanges: DrawingStorage {
   var compaction: CompactionPolicy { base.compaction }
   func list() async throws -> [DrawingSummary] { try await base.list() }
   func load(_ name: DrawingName) async throws -> StoredDrawing? { try await base.load(name) }
+  func adminToken(candidate: String, replacing: Bool) async throws -> String {
+    try await base.adminToken(candidate: candidate, replacing: replacing)
+  }
   func loadDocument(_ name: DrawingName) async throws -> StoredDocument? { try await base.loadDocument(name) }
   func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
     let fail = failures.withLockedValue { failures in
