@@ -51,7 +51,11 @@ struct ServeCommand: AsyncParsableCommand {
       """)
   var accessControl = false
 
-  @Flag(help: "With --access-control: replace the admin token with a new one (the old one opens nothing from then on).")
+  @Flag(
+    help: """
+      With --access-control: replace the stored admin token with a new one; the old one opens nothing here \
+      from then on, and nothing on other servers of the database once they restart.
+      """)
   var newAdminToken = false
 
   func validate() throws {
@@ -72,8 +76,8 @@ struct ServeCommand: AsyncParsableCommand {
         "Listening on '\(host)' needs --access-control: without it anyone who reaches the port could read, change and delete every drawing"
       )
     }
-    let access = accessControl ? try await AccessControl.stored(in: database, replacing: newAdminToken) : nil
     let webRoot = try self.webRoot.map { try WebRoot.check($0).path }
+    let access = accessControl ? try await AccessControl.stored(in: database, replacing: newAdminToken) : nil
     let configuration = ServerConfiguration(
       host: host,
       port: port,

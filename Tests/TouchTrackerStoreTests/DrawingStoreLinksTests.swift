@@ -35,7 +35,18 @@ import TouchTrackerCore
       #expect(try await other.adminToken(candidate: "third", replacing: false) == "first")
       #expect(try await other.adminToken(candidate: "fourth", replacing: true) == "fourth")
       #expect(try await store.adminToken(candidate: "fifth", replacing: false) == "fourth")
-      #expect(try await store.links(of: Self.name) == nil, "no drawing's links")
+    }
+  }
+
+  /// Two servers starting at once on one database store one token, and both take it.
+  @Test(arguments: StoreBackend.available)
+  func twoStoresAskingAtOnceTakeOneAdminToken(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let (one, two) = (try await open(compaction: .manual), try await open(compaction: .manual))
+      async let first = one.adminToken(candidate: "one", replacing: false)
+      async let second = two.adminToken(candidate: "two", replacing: false)
+      let (a, b) = try await (first, second)
+      #expect(a == b && ["one", "two"].contains(a))
     }
   }
 

@@ -56,13 +56,18 @@ extension DrawingStore {
   }
 
   public func adminToken(candidate: String, replacing: Bool) async throws -> String {
-    try await writeTransaction { db in
-      try db.execute(
-        sql: replacing
-          ? "INSERT OR REPLACE INTO setting (key, value) VALUES ('adminToken', ?)"
-          : "INSERT OR IGNORE INTO setting (key, value) VALUES ('adminToken', ?)",
-        arguments: [candidate])
-      return try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'adminToken'") ?? candidate
+    do {
+      return try await writeTransaction { db in
+        try db.execute(
+          sql: replacing
+            ? "INSERT OR REPLACE INTO setting (key, value) VALUES ('adminToken', ?)"
+            : "INSERT OR IGNORE INTO setting (key, value) VALUES ('adminToken', ?)",
+          arguments: [candidate])
+        return try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'adminToken'") ?? candidate
+      }
+    } catch let error as DatabaseError {
+      // A busy or read-only file: said as the store says it, not as SQL.
+      throw DrawingStoreError.unavailable(location: location, reason: error.message ?? "\(error.resultCode)")
     }
   }
 
