@@ -9,13 +9,16 @@ import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from '
 import { attachViewport, changeViewport, viewport, viewportFrame } from './input/viewport.js';
 import {
   draw,
+  holdTilePainters,
   invalidateStaticLayer,
   liveTexts,
   paintStats,
+  prepareTilePainters,
   resize,
   setProgressiveCommands,
   setRepaintBudget,
   setSlowWholeMs,
+  setTilePainters,
 } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
 import { access } from './sync/access.js';
@@ -78,6 +81,7 @@ window.addEventListener('online', () => {
 });
 
 async function start() {
+  prepareTilePainters(); // they load beside the core and the drawing
   await startCore(document.documentElement.clientWidth, document.documentElement.clientHeight);
   // New lines get ids no other device picks (ShapeID.swift): a random origin per page.
   const origin = crypto.getRandomValues(new Int32Array(1))[0];
@@ -144,6 +148,10 @@ window.touchtracker = {
   slowPaintMs: (ms, settle) => setSlowWholeMs(ms, settle),
   /** A whole layer of more than `count` commands is painted tile by tile over frames (default 20000). */
   progressiveCommands: (count) => setProgressiveCommands(count),
+  /** Whether whole layers painted tile by tile go to the tile painters (workers; default true) or this thread. */
+  tilePainters: (allowed) => setTilePainters(allowed),
+  /** Holds the tile painters' sections until `holdTilePainters(false)` (tests act while a whole layer is painted). */
+  holdTilePainters: (hold) => holdTilePainters(hold),
   /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */
   skipTime: (seconds) => skipTime(seconds),
   save: () => saver.flush(),

@@ -154,10 +154,18 @@ def test_the_help_lists_pan_and_zoom_and_the_zoom_buttons_are_labeled(page):
         assert page.locator(f"#zoom [data-zoom={name}]").get_attribute("aria-label")
 
 
-def test_over_a_drawing_that_paints_slowly_a_pan_moves_its_pixels_at_once_and_repaints_once_still(page, touch):
+@pytest.mark.parametrize("painted_by", ["page", "painters"])
+def test_over_a_drawing_that_paints_slowly_a_pan_moves_its_pixels_at_once_and_repaints_once_still(
+    page, touch, painted_by
+):
     """At 100k lines a whole paint takes seconds: a pan moves the pixels the page has, every frame, and
     the drawing is repainted tile by tile once the viewport is still, the same pixels a whole repaint
-    gives; a line finished during that repaint stays. Here a small drawing is made to count as slow."""
+    gives; a line finished during that repaint stays. Here a small drawing is made to count as slow.
+    The repaint is the page thread's, a chunk a frame, or the tile painters', held until the changes."""
+    if painted_by == "page":
+        page.evaluate("touchtracker.tilePainters(false)")
+    else:
+        page.evaluate("touchtracker.holdTilePainters(true)")
     touch.line((100, 300), (300, 300))
     touch.line((200, 100), (200, 500))
     page.evaluate("touchtracker.slowPaintMs(-1, 60000)")  # every whole paint is slow; still for a minute
@@ -195,6 +203,9 @@ def test_over_a_drawing_that_paints_slowly_a_pan_moves_its_pixels_at_once_and_re
         }"""
     )
     assert page.evaluate("touchtracker.paintStats().whole") == started, "changes during the repaint do not start it over"
+    if painted_by == "painters":
+        assert page.evaluate("touchtracker.paintStats().pendingSections") > 0, "the painters' tiles are still to come"
+        page.evaluate("touchtracker.holdTilePainters(false)")
     page.wait_for_function("touchtracker.paintStats().pendingSections === 0 && !touchtracker.paintStats().repaintOwed")
     touch.settle()
     assert touch.pixel(500, 200) == BLACK, "the line finished during the repaint is kept"

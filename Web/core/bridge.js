@@ -13,7 +13,7 @@ export const STATUS = { queued: 0, unknownPhase: 1, notFinite: 2, notDown: 3, re
 /** Floats per render command: [kind, a, b, c, d, width, rgb, extra] (RenderList.swift). */
 export const STRIDE = 8;
 /** How to apply what `tt_render_static` returned (`tt_static_mode`). */
-export const STATIC = { whole: 0, append: 1, repaint: 2 };
+export const STATIC = { whole: 0, append: 1, repaint: 2, wholeInParts: 3 };
 /** A render command's kind, its first float. */
 export const KIND = { segment: 1, circle: 2, fill: 3, text: 4, clip: 5 };
 /** The floats `tt_probe_line` writes, by position. */

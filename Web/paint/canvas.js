@@ -32,9 +32,12 @@
 // repainted whole at once, as before: crisp at every step. A whole layer
 // of more than progressiveCommands (20,000: opening a big drawing, a resize) is
 // painted the same way, tile by tile over the background: the page answers
-// input while a 100k-line drawing appears.
+// input while a 100k-line drawing appears. Whole layers painted tile by tile
+// go to the tile painters (workers, see "The tile painters" below) when the
+// browser has them: in parallel, and off the thread that handles input.
 
-import { KIND, PROBE, STATIC, STRIDE, bytes, decodeText, f32, tt } from '../core/bridge.js';
+import { KIND, PROBE, STATIC, STRIDE, bytes, f32, tt } from '../core/bridge.js';
+import { clipTo, cssColor, deviceRect, paint, textAt } from './commands.js';
 import { pointers } from '../input/pointers.js';
 
 const canvas = document.getElementById('canvas');
@@ -64,6 +67,8 @@ export const paintStats = {
   lastRepaint: null,
   lastRepaintFrames: 0,
   pendingSections: 0,
+  /** Sections of whole layers the tile painters painted (see `paintInWorkers`). */
+  workerSections: 0,
   /** A pan or zoom moved the cache's pixels, and the whole repaint waits for the viewport to be still. */
   repaintOwed: false,
 };
@@ -103,95 +108,13 @@ export function resize() {
   mustRedraw = true;
 }
 
-const colors = new Map();
-function cssColor(rgb) {
-  let color = colors.get(rgb);
-  if (!color) {
-    color = '#' + (rgb | 0).toString(16).padStart(6, '0');
-    colors.set(rgb, color);
-  }
-  return color;
-}
-
-const textAt = (text, start, length) => decodeText(text.subarray(start, start + length));
-
-/**
- * Paints commands `from..<to`. Each segment is its own path: Chromium's
- * software raster strokes thousands of short paths faster than one path
- * holding them all (2.5x for a tile of 12,000 segments), and every layer is
- * painted this same way, so a repainted tile matches a whole repaint pixel
- * for pixel. A clip command clips what follows to its rectangle (`clipTo`).
- */
-function paint(c, floats, text, from, to) {
-  let stroke = null; // the stroke style and width set last, to set them only when they change
-  let width = -1;
-  let clipped = false;
-  c.lineCap = 'round';
-  for (let i = from * STRIDE; i < to * STRIDE; i += STRIDE) {
-    const kind = floats[i];
-    const color = cssColor(floats[i + 6]);
-    if (kind === KIND.segment) {
-      if (color !== stroke) c.strokeStyle = stroke = color;
-      if (floats[i + 5] !== width) c.lineWidth = width = floats[i + 5];
-      c.beginPath();
-      c.moveTo(floats[i + 1], floats[i + 2]);
-      c.lineTo(floats[i + 3], floats[i + 4]);
-      c.stroke();
-      continue;
-    }
-    [stroke, width] = [null, -1]; // other commands set their own styles
-    if (kind === KIND.clip) {
-      if (clipped) c.restore();
-      clipTo(c, floats, i / STRIDE);
-      clipped = true;
-    } else if (kind === KIND.circle) {
-      c.beginPath();
-      c.arc(floats[i + 1], floats[i + 2], floats[i + 3], 0, 2 * Math.PI);
-      c.strokeStyle = color;
-      c.lineWidth = floats[i + 5];
-      c.stroke();
-    } else if (kind === KIND.fill) {
-      c.fillStyle = color;
-      const [x, y, w, h, radius] = [floats[i + 1], floats[i + 2], floats[i + 3], floats[i + 4], floats[i + 7]];
-      if (radius > 0 && c.roundRect) {
-        c.beginPath();
-        c.roundRect(x, y, w, h, radius);
-        c.fill();
-      } else {
-        c.fillRect(x, y, w, h);
-      }
-    } else if (kind === KIND.text) {
-      c.fillStyle = color;
-      c.font = `${floats[i + 5]}px -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, sans-serif`;
-      c.textAlign = 'center';
-      c.textBaseline = 'middle';
-      c.fillText(textAt(text, floats[i + 3], floats[i + 4]), floats[i + 1], floats[i + 2]);
-    }
-  }
-  if (clipped) c.restore();
-}
-
-/** Saves `c` and clips it to clip command `index`, snapped to whole device pixels (neighboring tiles neither overlap nor leave a gap). */
-function clipTo(c, floats, index) {
-  const [left, top, right, bottom] = deviceRect(floats, index, Math.round, Math.round);
-  const { dpr } = size;
-  c.save();
-  c.beginPath();
-  c.rect(left / dpr, top / dpr, (right - left) / dpr, (bottom - top) / dpr);
-  c.clip();
-}
-
-/** The rectangle of command `index` in device pixels, its left and top rounded by `low`, its right and bottom by `high`. */
-function deviceRect(floats, index, low, high) {
-  const { dpr } = size;
-  const [x, y, w, h] = floats.subarray(index * STRIDE + 1, index * STRIDE + 5);
-  return [low(x * dpr), low(y * dpr), high((x + w) * dpr), high((y + h) * dpr)];
-}
-
 /**
  * Brings the cache up to date with the core's list. `progressive`: a whole
  * list is painted as a repaint (tile by tile over frames) over what the
- * cache shows, not at once.
+ * cache shows, not at once. A big drawing's whole layer comes in parts
+ * (STATIC.wholeInParts): the core hands out its first tile now and one tile
+ * a call after (`pullParts`), so building the list never blocks input
+ * either (~50–100 ms at 100k lines in one piece, ~450 ms at a million).
  */
 function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
   const started = performance.now();
@@ -200,9 +123,10 @@ function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
   const text = bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len());
   const mode = tt.tt_static_mode();
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-  const big = mode === STATIC.whole && count > progressiveCommands;
-  if (mode === STATIC.repaint || (mode === STATIC.whole && (progressive || big))) {
-    paintStats[mode === STATIC.whole ? 'whole' : 'repaint']++;
+  const inParts = mode === STATIC.wholeInParts;
+  const big = inParts || (mode === STATIC.whole && count > progressiveCommands);
+  if (mode === STATIC.repaint || big || (mode === STATIC.whole && progressive)) {
+    paintStats[mode === STATIC.repaint ? 'repaint' : 'whole']++;
     if (big && !progressive) {
       // Opening a big drawing, a resize, a load: the background at once, then tile by tile,
       // each a few ms of a frame, so input never waits for all of it; pans meanwhile move pixels.
@@ -210,8 +134,7 @@ function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
       staticCtx.fillRect(0, 0, size.width, size.height);
       lastWholeMs = Math.max(lastWholeMs, slowWholeMs + 1);
     }
-    startRepaint(floats.slice(), text.slice(), count, deadline);
-    if (mode === STATIC.whole) repaint.isWhole = true;
+    startRepaint(floats.slice(), text.slice(), count, deadline, undefined, mode !== STATIC.repaint, inParts);
     return;
   }
   if (mode === STATIC.whole) {
@@ -220,7 +143,7 @@ function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
   } else {
     paintStats.append++;
   }
-  paint(staticCtx, floats, text, 0, count);
+  paint(staticCtx, floats, text, 0, count, size.dpr);
   if (mode === STATIC.whole) lastWholeMs = performance.now() - started;
 }
 
@@ -230,7 +153,9 @@ function paintStaticLayer(whole, deadline, { progressive = false } = {}) {
  * it copies in later; a repaint of what a change touched waits for it (it
  * is relative to the version the whole one was built from) and runs after
  * it, in order; a whole list (a clear, a load) starts it over with that list.
- * Restarting on every change would never finish while others draw.
+ * Restarting on every change would never finish while others draw. (The
+ * core keeps handing out the tiles of a whole layer in parts as the drawing
+ * was when it began, whatever changed since.)
  */
 function takeUpdateDuringWholeRepaint(deadline) {
   const count = tt.tt_render_static(0);
@@ -240,7 +165,7 @@ function takeUpdateDuringWholeRepaint(deadline) {
   if (mode === STATIC.append) {
     paintStats.append++;
     staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-    paint(staticCtx, floats, text, 0, count);
+    paint(staticCtx, floats, text, 0, count, size.dpr);
     repaint.appended.push({ floats, text, count });
   } else if (mode === STATIC.repaint) {
     paintStats.repaint++;
@@ -248,8 +173,7 @@ function takeUpdateDuringWholeRepaint(deadline) {
   } else {
     paintStats.whole++;
     dropRepaint();
-    startRepaint(floats, text, count, deadline);
-    repaint.isWhole = true;
+    startRepaint(floats, text, count, deadline, undefined, true, mode === STATIC.wholeInParts);
   }
 }
 
@@ -288,104 +212,298 @@ const viewportNow = () => (tt.tt_viewport_value ? [0, 1, 2].map((i) => tt.tt_vie
 const sameViewport = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
 /**
- * Takes a repaint list: its sections (a clip to the tile, then a fill of
- * the area, then the shapes) and, for each, the device pixels to copy: the
- * fill's rectangle rounded inward (each of them fully painted), within the
- * tile's clip.
+ * Starts a repaint of a list (a whole one if `whole`; `inParts`: its first
+ * tile, the others to come from the core). A whole layer (seconds of raster
+ * at 100k lines) is painted by the tile painters when the browser has them
+ * (see `paintInWorkers`); anything else here, a few milliseconds a frame.
  */
-function startRepaint(floats, text, count, deadline, carried = { appended: [], queue: [] }) {
-  const sections = [];
-  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < count; i++) {
-    if (floats[i * STRIDE] !== KIND.clip) continue;
-    if (sections.length) sections[sections.length - 1].to = i;
-    const tile = deviceRect(floats, i, Math.round, Math.round);
-    const area = deviceRect(floats, i + 1, Math.ceil, Math.floor);
-    const x = Math.max(tile[0], area[0], 0);
-    const y = Math.max(tile[1], area[1], 0);
-    const width = Math.min(tile[2], area[2], staticCanvas.width) - x;
-    const height = Math.min(tile[3], area[3], staticCanvas.height) - y;
-    sections.push({ from: i, to: count, copy: width > 0 && height > 0 ? [x, y, width, height] : null });
-    [left, top] = [Math.min(left, x), Math.min(top, y)];
-    [right, bottom] = [Math.max(right, x + width), Math.max(bottom, y + height)];
-  }
-  const { dpr } = size;
-  paintStats.lastRepaint = { x: left / dpr, y: top / dpr, width: (right - left) / dpr, height: (bottom - top) / dpr };
+function startRepaint(floats, text, count, deadline, carried = { appended: [], queue: [] }, whole = false, inParts = false) {
   if (scratch.width !== staticCanvas.width || scratch.height !== staticCanvas.height) {
     [scratch.width, scratch.height] = [staticCanvas.width, staticCanvas.height];
   }
   repaint = {
-    floats,
-    text,
-    sections,
+    generation: ++repaintGeneration,
+    sections: [],
+    /** The section being painted here, and its next command. */
     section: 0,
-    next: sections.length ? sections[0].from + 1 : 0,
+    next: 0,
+    /** Sections not copied into the cache yet. */
+    remaining: 0,
+    /** Tiles of a whole layer in parts still to come from the core (`pullParts`). */
+    partsPending: inParts,
     /** Lines finished since it began (append lists), painted again over each tile it copies in. */
     appended: carried.appended,
     /** Repaints of changes made since it began, to run after it in order (see takeUpdateDuringWholeRepaint). */
     queue: carried.queue,
-    isWhole: false,
-    /** Milliseconds spent painting it so far (a whole one's total is the next `lastWholeMs`). */
+    isWhole: whole,
+    /** The tile painters paint it: this page's thread only copies their sections in (and finishes it if asked to). */
+    inWorkers: whole && tilePainters() !== null,
+    /** Commands handed to each painter so far (the next section goes to the least busy). */
+    load: [],
+    /** Device pixels its sections copy, [left, top, right, bottom]. */
+    bounds: [Infinity, Infinity, -Infinity, -Infinity],
+    startedAt: performance.now(),
+    /** Milliseconds spent painting it on this page's thread so far. */
     paintMs: 0,
   };
-  paintStats.pendingSections = sections.length;
+  paintStats.pendingSections = 0;
   paintStats.lastRepaintFrames = 1;
+  addSections(floats, text, count);
   continueRepaint(deadline);
+}
+
+/**
+ * Adds the sections of a list (a clip to the tile, then a fill of the area,
+ * then the shapes) to the repaint under way, each with the device pixels to
+ * copy: the fill's rectangle rounded inward (each of them fully painted),
+ * within the tile's clip. The tile painters get them at once.
+ */
+function addSections(floats, text, count) {
+  const added = [];
+  for (let at = floats.indexOf(KIND.clip); at !== -1 && at < count * STRIDE; at = floats.indexOf(KIND.clip, at + 1)) {
+    if (at % STRIDE !== 0) continue; // a coordinate or width of 5, not a command's kind
+    const i = at / STRIDE;
+    if (added.length) added[added.length - 1].to = i;
+    const tile = deviceRect(floats, i, Math.round, Math.round, size.dpr);
+    const area = deviceRect(floats, i + 1, Math.ceil, Math.floor, size.dpr);
+    const x = Math.max(tile[0], area[0], 0);
+    const y = Math.max(tile[1], area[1], 0);
+    const width = Math.min(tile[2], area[2], staticCanvas.width) - x;
+    const height = Math.min(tile[3], area[3], staticCanvas.height) - y;
+    const copy = width > 0 && height > 0 ? [x, y, width, height] : null;
+    added.push({ floats, text, from: i, to: count, copy, done: false });
+    const b = repaint.bounds;
+    [b[0], b[1], b[2], b[3]] = [Math.min(b[0], x), Math.min(b[1], y), Math.max(b[2], x + width), Math.max(b[3], y + height)];
+  }
+  if (!added.length) return;
+  if (repaint.section === repaint.sections.length) repaint.next = added[0].from + 1;
+  const first = repaint.sections.length;
+  repaint.sections.push(...added);
+  repaint.remaining += added.length;
+  paintStats.pendingSections += added.length;
+  const { dpr } = size;
+  const [left, top, right, bottom] = repaint.bounds;
+  paintStats.lastRepaint = { x: left / dpr, y: top / dpr, width: (right - left) / dpr, height: (bottom - top) / dpr };
+  if (repaint.inWorkers) paintInWorkers(repaint, first);
+}
+
+/**
+ * Takes the next tiles of a whole layer in parts from the core until about
+ * `deadline` (at least one: ~1 ms at 100k lines, ~15 ms at a million).
+ */
+function pullParts(deadline) {
+  while (repaint?.partsPending) {
+    const count = tt.tt_render_static_part();
+    if (!count) {
+      repaint.partsPending = false;
+      break;
+    }
+    const floats = f32(tt.tt_static_ptr(), count * STRIDE).slice();
+    addSections(floats, bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len()).slice(), count);
+    if (performance.now() >= deadline) break;
+  }
 }
 
 /**
  * Paints the repaint under way until about `deadline` (a `performance.now()`
  * time), copying each section into the cache as it completes; returns the
  * last one copied ([x, y, width, height] in device pixels) or null. With a
- * finite deadline it stops after a copy.
+ * finite deadline it stops after a copy. A repaint in the tile painters'
+ * hands is left to them, unless it must finish now (`deadline` Infinity):
+ * then the sections they have not sent yet are painted here.
  */
 function continueRepaint(deadline) {
+  if (repaint?.partsPending) pullParts(deadline);
+  if (repaint?.inWorkers && deadline !== Infinity) {
+    if (repaint.remaining === 0 && !repaint.partsPending) completeRepaint(); // the painters sent all before the last part
+    return null;
+  }
+  if (repaint?.inWorkers) stopWorkers(repaint);
   let copied = null;
   const started = performance.now();
   const painting = repaint;
   scratchCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
   while (repaint && repaint.section < repaint.sections.length) {
     const section = repaint.sections[repaint.section];
+    if (section.done) {
+      nextSection();
+      continue;
+    }
     const end = Math.min(section.to, repaint.next + REPAINT_CHUNK);
-    clipTo(scratchCtx, repaint.floats, section.from);
-    paint(scratchCtx, repaint.floats, repaint.text, repaint.next, end);
+    clipTo(scratchCtx, section.floats, section.from, size.dpr);
+    paint(scratchCtx, section.floats, section.text, repaint.next, end, size.dpr);
     scratchCtx.restore();
     repaint.next = end;
     if (end === section.to) {
-      if (section.copy) {
-        const [x, y, width, height] = section.copy;
-        staticCtx.setTransform(1, 0, 0, 1, 0, 0);
-        staticCtx.drawImage(scratch, x, y, width, height, x, y, width, height);
-        if (repaint.appended.length) paintAppendedOver(section.copy);
-        copied = section.copy;
-      }
-      repaint.section++;
-      paintStats.pendingSections--;
-      if (repaint.section < repaint.sections.length) repaint.next = repaint.sections[repaint.section].from + 1;
+      if (copySection(section, scratch)) copied = section.copy;
+      nextSection();
     } else {
       scratchCtx.getImageData(0, 0, 1, 1); // the canvas rasterizes what it holds: the clock then counts it
     }
     // After a copy the cache holds the scratch's pixels until it is drawn to the screen: painting on
     // the scratch before that would make the canvas copy all of it first (33 MB at 3840x2160).
     if (performance.now() >= deadline || (copied && deadline !== Infinity)) break;
+    if (repaint.section === repaint.sections.length && repaint.partsPending) pullParts(deadline);
   }
   if (painting) painting.paintMs += performance.now() - started;
-  if (repaint && repaint.section === repaint.sections.length) {
-    const { appended, queue, isWhole, paintMs } = repaint;
-    repaint = null;
-    if (isWhole) lastWholeMs = paintMs;
-    if (queue.length) {
-      // The next change's repaint, with the lines finished after it was taken.
-      const [next, ...rest] = queue;
-      const later = rest.map((entry) => ({ ...entry, appendedFrom: entry.appendedFrom - next.appendedFrom }));
-      startRepaint(next.floats, next.text, next.count, -Infinity, {
-        appended: appended.slice(next.appendedFrom),
-        queue: later,
-      });
-      mustRedraw = true;
+  if (repaint && repaint.remaining === 0 && !repaint.partsPending) completeRepaint();
+  return copied;
+}
+
+function nextSection() {
+  repaint.section++;
+  if (repaint.section < repaint.sections.length) repaint.next = repaint.sections[repaint.section].from + 1;
+}
+
+/**
+ * Copies a painted section's area from `source` (the scratch canvas, or a
+ * tile painter's bitmap of just that area) into the cache, with the lines
+ * finished since the repaint began over it. Each section is copied once.
+ */
+function copySection(section, source) {
+  if (section.done) return false;
+  section.done = true;
+  repaint.remaining--;
+  paintStats.pendingSections--;
+  if (!section.copy) return false;
+  const [x, y, width, height] = section.copy;
+  const [sx, sy] = source === scratch ? [x, y] : [0, 0];
+  staticCtx.setTransform(1, 0, 0, 1, 0, 0);
+  staticCtx.drawImage(source, sx, sy, width, height, x, y, width, height);
+  if (repaint.appended.length) paintAppendedOver(section.copy);
+  return true;
+}
+
+/** The repaint under way is all in the cache: the next change's repaint, if one waits, starts. */
+function completeRepaint() {
+  const { appended, queue, isWhole, inWorkers, paintMs, startedAt } = repaint;
+  repaint = null;
+  // A pan over a drawing whose whole paint is slow moves the cache's pixels first (see the top).
+  if (isWhole) lastWholeMs = inWorkers ? performance.now() - startedAt : paintMs;
+  if (queue.length) {
+    // The next change's repaint, with the lines finished after it was taken.
+    const [next, ...rest] = queue;
+    const later = rest.map((entry) => ({ ...entry, appendedFrom: entry.appendedFrom - next.appendedFrom }));
+    startRepaint(next.floats, next.text, next.count, -Infinity, {
+      appended: appended.slice(next.appendedFrom),
+      queue: later,
+    });
+    mustRedraw = true;
+  }
+}
+
+// MARK: The tile painters
+//
+// Software raster strokes ~10 µs a segment: a whole layer of 100k lines is
+// over a second of it. The tile painters (tile-worker.js, one per core up to
+// four) paint a whole layer's sections in parallel, off this thread, which
+// stays free for input, and send each back as a bitmap of its area, copied
+// into the cache as it comes (`takeSection`). Their pixels are this
+// thread's: the same painter (commands.js), canvas size and transform. A
+// browser without module workers or OffscreenCanvas, or a painter that
+// fails, leaves the repaint to this thread (`continueRepaint`).
+
+/** The painters ([] when the browser has none, or they failed; null until first asked for). */
+let painters = null;
+let paintersAllowed = true;
+let repaintGeneration = 0;
+/** The painters' messages held back (tests, `holdTilePainters`), or null. */
+let heldSections = null;
+
+function tilePainters() {
+  if (painters === null) {
+    painters = [];
+    if (paintersAllowed && typeof OffscreenCanvas === 'function' && typeof Worker === 'function') {
+      const count = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
+      try {
+        for (let i = 0; i < count; i++) {
+          const worker = new Worker(new URL('./tile-worker.js', import.meta.url), { type: 'module' });
+          worker.onmessage = ({ data }) => (heldSections ? heldSections.push(data) : takeSection(data));
+          worker.onerror = (event) => {
+            event.preventDefault();
+            takeSection({ generation: repaint?.generation, failed: event.message || 'the tile painter did not start' });
+          };
+          painters.push(worker);
+        }
+      } catch {
+        painters = [];
+      }
     }
   }
-  return copied;
+  return paintersAllowed && painters.length ? painters : null;
+}
+
+/**
+ * Starts the painters now (the page starts them while it loads the module
+ * and the drawing, so a big drawing's first paint does not wait for them).
+ */
+export function prepareTilePainters() {
+  tilePainters();
+}
+
+/**
+ * Hands the sections of `r` from position `first` on to the painters, each
+ * to the one with the fewest commands so far: each painter gets one message
+ * with just its sections' commands.
+ */
+function paintInWorkers(r, first) {
+  const pool = tilePainters();
+  if (!pool) {
+    r.inWorkers = false; // they were turned off: this thread paints the rest
+    return;
+  }
+  while (r.load.length < pool.length) r.load.push(0);
+  const batches = pool.map(() => ({ sections: [], commands: 0 }));
+  for (let index = first; index < r.sections.length; index++) {
+    const section = r.sections[index];
+    let least = 0;
+    for (let i = 1; i < pool.length; i++) if (r.load[i] < r.load[least]) least = i;
+    r.load[least] += section.to - section.from;
+    batches[least].sections.push({ index, section });
+    batches[least].commands += section.to - section.from;
+  }
+  batches.forEach((batch, i) => {
+    if (!batch.sections.length) return;
+    const floats = new Float32Array(batch.commands * STRIDE);
+    let at = 0;
+    const sections = batch.sections.map(({ index, section }) => {
+      floats.set(section.floats.subarray(section.from * STRIDE, section.to * STRIDE), at * STRIDE);
+      const from = at;
+      at += section.to - section.from;
+      return { index, from, to: at, copy: section.copy };
+    });
+    const { width, height } = staticCanvas;
+    pool[i].postMessage(
+      { paint: r.generation, width, height, dpr: size.dpr, floats, text: batch.sections[0].section.text, sections },
+      [floats.buffer],
+    );
+  });
+}
+
+/** A painter's message: a painted section (copied in if its repaint is still the one under way), or its failure. */
+function takeSection({ generation, index, bitmap, failed }) {
+  const current = repaint && repaint.inWorkers && repaint.generation === generation;
+  if (failed) {
+    paintersAllowed = false; // this page paints by itself from now on
+    console.warn(`TouchTracker paints on the page's thread: ${failed}`);
+    if (current) stopWorkers(repaint);
+    bitmap?.close();
+    return;
+  }
+  if (current) {
+    paintStats.workerSections++;
+    copySection(repaint.sections[index], bitmap);
+    mustRedraw = true;
+    if (repaint.remaining === 0 && !repaint.partsPending) completeRepaint();
+  }
+  bitmap?.close();
+}
+
+/** The painters stop on `r` (dropped, or finished on this thread): the rest of it, if any, is painted here. */
+function stopWorkers(r) {
+  if (!r.inWorkers) return;
+  r.inWorkers = false;
+  for (const worker of painters ?? []) worker.postMessage({ cancel: r.generation });
 }
 
 /** Paints the lines finished since the repaint began over `area` of the cache (device pixels), which it just copied in. */
@@ -395,7 +513,7 @@ function paintAppendedOver([x, y, width, height]) {
   staticCtx.rect(x, y, width, height);
   staticCtx.clip();
   staticCtx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-  for (const list of repaint.appended) paint(staticCtx, list.floats, list.text, 0, list.count);
+  for (const list of repaint.appended) paint(staticCtx, list.floats, list.text, 0, list.count, size.dpr);
   staticCtx.restore();
 }
 
@@ -405,6 +523,7 @@ export function finishRepaint() {
 }
 
 function dropRepaint() {
+  if (repaint) stopWorkers(repaint);
   repaint = null;
   paintStats.pendingSections = 0;
 }
@@ -417,6 +536,26 @@ export function setRepaintBudget(ms) {
 /** Sets how many commands a whole layer may have to be painted at once (tests: Infinity, always at once). */
 export function setProgressiveCommands(count) {
   progressiveCommands = count;
+  tt.tt_static_parts_above(count); // the core hands out a whole layer of more shapes than that in parts
+}
+
+/** Lets the tile painters paint whole layers, or not (this page's thread paints them, as without workers). */
+export function setTilePainters(allowed) {
+  paintersAllowed = allowed;
+}
+
+/**
+ * Holds what the tile painters send (nothing is copied in) until released,
+ * when it is all taken in order: tests act while a whole layer is painted.
+ */
+export function holdTilePainters(hold) {
+  if (hold) {
+    heldSections ??= [];
+    return;
+  }
+  const held = heldSections ?? [];
+  heldSections = null;
+  for (const message of held) takeSection(message);
 }
 
 /**
@@ -528,7 +667,7 @@ export function draw() {
   }
   ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
   const count = tt.tt_render_live();
-  paint(ctx, f32(tt.tt_live_ptr(), count * STRIDE), bytes(tt.tt_live_text_ptr(), tt.tt_live_text_len()), 0, count);
+  paint(ctx, f32(tt.tt_live_ptr(), count * STRIDE), bytes(tt.tt_live_text_ptr(), tt.tt_live_text_len()), 0, count, size.dpr);
   if (everything) {
     predictedLastFrame = paintPredictions();
   } else {

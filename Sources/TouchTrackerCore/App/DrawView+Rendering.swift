@@ -56,23 +56,40 @@ extension DrawView {
   /// deleting or moving one line among 100,000 repaints the lines that cross
   /// its own rectangle, not its tiles' or every line.
   public func staticLayerUpdate(since version: Int) -> StaticLayerUpdate {
+    switch staticLayerPlan(since: version) {
+    case .whole: wholeTiledLayer
+    case .append(let first, let sections): .append(staticLayer(sections: sections, onlyLinesFrom: first))
+    case .repaint(let rects, let sections): .repaint(rects, staticLayer(sections: sections))
+    }
+  }
+
+  /// What `staticLayerUpdate(since:)` paints, before its list is built.
+  enum StaticLayerPlan {
+    case whole
+    /// The lines from position `first` on, over the tiles they meet.
+    case append(first: Int, [TileSection])
+    /// The changes' damage, in sections of their tiles.
+    case repaint([Rect], [TileSection])
+  }
+
+  func staticLayerPlan(since version: Int) -> StaticLayerPlan {
     let toWindow = transformToWindow
     if let range = linesAppended(since: version) {
       var bounds: [Rect] = []
       for line in drawing.lines[range] { bounds.append(onScreen(line.paintedBounds, toWindow)) }
-      return .append(staticLayer(sections: wholeSections(tiles(meetingAny: bounds)), onlyLinesFrom: range.lowerBound))
+      return .append(first: range.lowerBound, wholeSections(tiles(meetingAny: bounds)))
     }
-    guard let start = layerLog.start(after: version, current: drawingVersion) else { return wholeTiledLayer }
+    guard let start = layerLog.start(after: version, current: drawingVersion) else { return .whole }
     var rects: [Rect] = []
     var sections: [TileSection] = []
     for change in layerLog.entries[start...] {
-      guard let damage = change.damage else { return wholeTiledLayer }
+      guard let damage = change.damage else { return .whole }
       let rect = onScreen(damage, toWindow)
       rects.append(rect)
       sections += self.sections(covering: rect)
     }
-    if tiles(meetingAny: rects).count * 2 > allTiles.count { return wholeTiledLayer }
-    return .repaint(rects, staticLayer(sections: sections))
+    if tiles(meetingAny: rects).count * 2 > allTiles.count { return .whole }
+    return .repaint(rects, sections)
   }
 
   /// `rect` of the drawing in window coordinates. Zoomed, with the

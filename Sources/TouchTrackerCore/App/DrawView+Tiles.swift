@@ -38,9 +38,11 @@ extension DrawView {
     return result
   }
 
-  func tileRect(_ tile: Int) -> Rect {
+  func tileRect(_ tile: Int) -> Rect { DrawView.tileRect(tile, columns: tileGrid.columns) }
+
+  /// Tile `tile` (row by row) of a grid `columns` wide.
+  static func tileRect(_ tile: Int, columns: Int) -> Rect {
     let size = DrawView.staticTileSize
-    let columns = tileGrid.columns
     return Rect(x: Double(tile % columns) * size, y: Double(tile / columns) * size, width: size, height: size)
   }
 
@@ -88,14 +90,39 @@ extension DrawView {
   ///
   /// - Complexity: one pass over the lines (and circles), each measured once.
   func staticLayer(sections: [TileSection], onlyLinesFrom first: Int? = nil) -> RenderList {
+    staticLayerSource.layer(sections: sections, onlyLinesFrom: first)
+  }
+
+  /// What the static layer is painted from, as it is now.
+  var staticLayerSource: StaticLayerSource {
+    StaticLayerSource(
+      lines: drawing.lines, circles: drawing.circles, heldLine: lineBeforeMove == nil ? nil : selectedLineIndex,
+      heldCircle: circleBeforeMove == nil ? nil : selectedCircleIndex, toWindow: transformToWindow,
+      columns: tileGrid.columns)
+  }
+}
+
+/// What the static layer is painted from, taken at one moment: the shapes
+/// (arrays, so taking them copies nothing until the drawing changes), the
+/// shapes held out of it, the view's transform and its grid of tiles. A
+/// whole layer handed out a tile at a time (`PageHost.renderStaticPart`)
+/// keeps painting the drawing as it was when it began, as one list would.
+struct StaticLayerSource {
+  let lines: [Line]
+  let circles: [Circle]
+  let heldLine: Int?
+  let heldCircle: Int?
+  let toWindow: AffineTransform
+  let columns: Int
+
+  /// See `DrawView.staticLayer(sections:onlyLinesFrom:)`.
+  ///
+  /// - Complexity: one pass over the lines (and circles), each measured once.
+  func layer(sections: [TileSection], onlyLinesFrom first: Int? = nil) -> RenderList {
     var list = RenderList()
-    let held = lineBeforeMove == nil ? nil : selectedLineIndex
-    let heldCircle = circleBeforeMove == nil ? nil : selectedCircleIndex
-    let lines = drawing.lines
     // Window coordinates for the commands, the drawing's for finding what
     // meets an area. Without pan or zoom both are the same, exactly (a
     // translation by zero adds zero; the scale is 1).
-    let toWindow = transformToWindow
     let fromWindow = toWindow.inverted() ?? .identity
     let scale = toWindow.lengthScale
     var windowAreas: [Rect] = []
@@ -111,17 +138,17 @@ extension DrawView {
     // The lines of each section, found in one pass: a section of a few
     // points among 100,000 lines costs one bounds check a line, not one per section.
     var members = [[Int32]](repeating: [], count: sections.count)  // 4 bytes a line met, not 8
-    for index in (first ?? 0)..<lines.count where index != held {
+    for index in (first ?? 0)..<lines.count where index != heldLine {
       let bounds = lines[index].paintedBounds
       guard bounds.intersects(reach) else { continue }
       for (section, area) in areas.enumerated() where bounds.intersects(area) { members[section].append(Int32(index)) }
     }
     for (section, area) in areas.enumerated() {
-      list.appendClip(tileRect(sections[section].tile))
+      list.appendClip(DrawView.tileRect(sections[section].tile, columns: columns))
       if first == nil {
         list.appendFill(windowAreas[section], color: DrawView.backgroundGray)
-        for index in drawing.circles.indices where index != heldCircle {
-          let circle = drawing.circles[index]
+        for index in circles.indices where index != heldCircle {
+          let circle = circles[index]
           guard circle.paintedBounds.intersects(area) else { continue }
           list.appendCircle(
             center: toWindow.apply(to: circle.center), radius: circle.radius * scale, color: circle.color,

@@ -39,6 +39,9 @@ final class PageHost {
     case append = 1
     /// Paint the list over the cached layer: tiles painted again.
     case repaint = 2
+    /// Paint every tile, over what the cache shows: the list is the first
+    /// tile; `renderStaticPart` hands out the others one by one.
+    case wholeInParts = 3
 
     /// The name the page uses (`STATIC` in Web/core/bridge.js).
     var name: String {
@@ -46,6 +49,7 @@ final class PageHost {
       case .whole: "whole"
       case .append: "append"
       case .repaint: "repaint"
+      case .wholeInParts: "wholeInParts"
       }
     }
   }
@@ -97,6 +101,7 @@ final class PageHost {
     down.removeAll()
     paintedVersion = -1
     paintedSize = .zero
+    wholeParts = nil
     staticLayerKey = (version: -1, size: .zero)
   }
 
@@ -301,21 +306,63 @@ final class PageHost {
   /// returns the command count. `whole` (the page cleared its copy) or a new
   /// size repaints everything; otherwise only new lines, or only the
   /// rectangle a change touched (`DrawView.staticLayerUpdate(since:)`).
+  /// Everything, for a drawing of more than `wholeInPartsAbove` shapes, is
+  /// handed out a tile at a time: this gives the first (`renderStaticPart`).
   func renderStaticLayer(whole: Bool) -> Int {
     let view = app.drawView
-    let update =
-      whole || paintedSize != view.screenSize ? view.wholeTiledLayer : view.staticLayerUpdate(since: paintedVersion)
-    let list: RenderList
-    switch update {
-    case .whole(let all):
-      (staticMode, list) = (.whole, all)
-    case .append(let segments):
-      (staticMode, list) = (.append, segments)
-    case .repaint(_, let damaged):
-      (staticMode, list) = (.repaint, damaged)
-    }
+    let plan = whole || paintedSize != view.screenSize ? .whole : view.staticLayerPlan(since: paintedVersion)
     paintedVersion = view.drawingVersion
     paintedSize = view.screenSize
+    var sections: [TileSection]
+    var first: Int?
+    switch plan {
+    case .whole where Double(view.drawing.lines.count + view.drawing.circles.count) > wholeInPartsAbove:
+      let grid = view.tileGrid
+      wholeParts = WholeLayerParts(source: view.staticLayerSource, tiles: grid.columns * grid.rows)
+      staticMode = .wholeInParts
+      return renderStaticPart()
+    case .whole:
+      wholeParts = nil
+      (staticMode, sections) = (.whole, view.wholeSections(view.allTiles))
+    case .append(let from, let appended):
+      (staticMode, sections, first) = (.append, appended, from)
+    case .repaint(_, let damaged):
+      (staticMode, sections) = (.repaint, damaged)
+    }
+    return hand(view.staticLayer(sections: sections, onlyLinesFrom: first))
+  }
+
+  /// A whole layer handed out a tile at a time: the drawing as it was when
+  /// it began, and the next tile to hand out.
+  private final class WholeLayerParts {
+    let source: StaticLayerSource
+    let tiles: Int
+    var next = 0
+    init(source: StaticLayerSource, tiles: Int) { (self.source, self.tiles) = (source, tiles) }
+  }
+  private var wholeParts: WholeLayerParts?
+  /// A whole layer of more shapes than this is handed out a tile at a time
+  /// (`tt_static_parts_above`): building 100,000 lines' list at once blocks
+  /// the page for ~50–100 ms, a million's for ~450 ms; a tile is one pass
+  /// over the lines, ~1 ms at 100,000.
+  var wholeInPartsAbove = 20_000.0
+
+  /// The next tile of the whole layer under way (`StaticMode.wholeInParts`)
+  /// into the static buffers: its section, a clip, the background, and every
+  /// shape that meets it as the drawing was when the layer began. Returns
+  /// its command count, 0 when every tile was handed out.
+  func renderStaticPart() -> Int {
+    guard let parts = wholeParts, parts.next < parts.tiles else {
+      wholeParts = nil
+      return 0
+    }
+    let tile = parts.next
+    parts.next += 1
+    let area = DrawView.tileRect(tile, columns: parts.source.columns)
+    return hand(parts.source.layer(sections: [TileSection(tile: tile, area: area)]))
+  }
+
+  private func hand(_ list: RenderList) -> Int {
     guard staticFloats.replace(with: list.floats), staticText.replace(with: list.textBytes) else { return 0 }
     return list.count
   }

@@ -15,8 +15,19 @@ public func ttRenderStatic(_ whole: Int32) -> Int32 {
   Int32(truncatingIfNeeded: wasmHost?.renderStaticLayer(whole: whole != 0) ?? 0)
 }
 
+/// The next tile of a whole layer handed out in parts (`tt_static_mode` 3)
+/// into the static buffers; returns its command count, 0 once all were.
+@_expose(wasm, "tt_render_static_part") @_cdecl("tt_render_static_part")
+public func ttRenderStaticPart() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.renderStaticPart() ?? 0) }
+
+/// A whole static layer of more shapes than `shapes` (lines and circles; a
+/// double, so the page may say Infinity: never) is handed out a tile at a time.
+@_expose(wasm, "tt_static_parts_above") @_cdecl("tt_static_parts_above")
+public func ttStaticPartsAbove(_ shapes: Double) { wasmHost?.wholeInPartsAbove = shapes }
+
 /// How to apply the last `tt_render_static`: 0 whole (clear, paint), 1 append
-/// (paint over), 2 repaint (clip to the first command's rectangle; see `PageHost.StaticMode`).
+/// (paint over), 2 repaint (clip to the first command's rectangle), 3 whole
+/// in parts (see `PageHost.StaticMode`).
 @_expose(wasm, "tt_static_mode") @_cdecl("tt_static_mode")
 public func ttStaticMode() -> Int32 { wasmHost?.staticMode.rawValue ?? 0 }
 

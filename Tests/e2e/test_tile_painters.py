@@ -1,0 +1,130 @@
+"""Whole layers painted by the tile painters (workers, paint/tile-worker.js):
+the same pixels as this thread paints, lines finished meanwhile on top, and
+changes made meanwhile repainted after them."""
+
+import json
+
+import pytest
+from conftest import open_page
+from test_repaint import DIFF, SNAPSHOT, crowd
+from touchscreen import Touchscreen
+
+# Tiles of 256 points over the test viewport (conftest.VIEWPORT, 800x600): 4 columns, 3 rows.
+TILES = 12
+
+
+def repaint_whole(touch, painters):
+    """Repaints the whole layer tile by tile (as opening a big drawing does), by the painters or by this thread."""
+    touch.page.evaluate(f"touchtracker.tilePainters({'true' if painters else 'false'})")
+    touch.page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    touch.wait_for("!touchtracker.paintStats().pendingSections")
+    touch.settle()
+
+
+def open_crowd(browser, static_url, dpr=1):
+    page = open_page(browser, static_url + "/", device_scale_factor=dpr)
+    touch = Touchscreen(page)
+    assert page.evaluate("text => touchtracker.loadDocument(text)", json.dumps(crowd())) is None
+    page.evaluate("touchtracker.progressiveCommands(0)")  # every whole layer is painted tile by tile
+    touch.settle()
+    touch.wait_for("!touchtracker.paintStats().pendingSections")
+    return page, touch
+
+
+@pytest.mark.parametrize("dpr", [1, 1.1, 3])
+def test_the_painters_paint_the_pixels_this_thread_paints(browser, static_url, dpr):
+    page, touch = open_crowd(browser, static_url, dpr)
+    before = page.evaluate("touchtracker.paintStats().workerSections")
+    repaint_whole(touch, painters=True)
+    assert page.evaluate("touchtracker.paintStats().workerSections") - before == TILES, "every tile came from a painter"
+    page.evaluate(SNAPSHOT, "painters")
+
+    repaint_whole(touch, painters=False)
+    page.evaluate(SNAPSHOT, "here")
+    page.evaluate("touchtracker.progressiveCommands(Infinity)")  # and all at once, straight into the cache
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    page.evaluate(SNAPSHOT, "at once")
+
+    assert page.evaluate(DIFF, ["painters", "here", None]) == {"inside": 0, "outside": 0}
+    assert page.evaluate(DIFF, ["painters", "at once", None]) == {"inside": 0, "outside": 0}
+    assert page.errors == []
+    page.context.close()
+
+
+def pixel(page, x, y):
+    """The visible canvas's color at CSS point (x, y)."""
+    return page.evaluate(
+        """([x, y]) => {
+          const canvas = document.getElementById('canvas');
+          const dpr = window.devicePixelRatio;
+          return [...canvas.getContext('2d').getImageData(Math.floor(x * dpr), Math.floor(y * dpr), 1, 1).data];
+        }""",
+        [x, y],
+    )
+
+
+def test_a_line_drawn_while_the_painters_paint_stays_on_top(browser, static_url):
+    page, touch = open_crowd(browser, static_url)
+    page.evaluate("touchtracker.holdTilePainters(true)")
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    assert page.evaluate("touchtracker.paintStats().pendingSections") == TILES, "nothing came back yet"
+
+    # Black (the default color), across the crowd's lines (20..780 x 40..560).
+    touch.line((100, 300), (700, 300))
+    assert page.evaluate("touchtracker.state().lines") == 242
+    page.evaluate("touchtracker.holdTilePainters(false)")  # every tile comes back now, over the new line
+    touch.settle()
+    assert page.evaluate("touchtracker.paintStats().pendingSections") == 0
+    for x in (150, 400, 650):
+        assert pixel(page, x, 300)[:3] == [0, 0, 0], f"the new line shows at ({x}, 300), over the tiles"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_change_made_while_the_painters_paint_is_repainted_after_them(browser, static_url):
+    page, touch = open_crowd(browser, static_url)
+    page.evaluate("touchtracker.holdTilePainters(true)")
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    touch.tap((400, 290))
+    touch.skip_time(0.5)  # past the double-tap interval: the tap selects
+    assert touch.state()["selectedLine"] == 240
+    page.keyboard.press("Delete")
+    touch.settle()
+    assert page.evaluate("touchtracker.state().lines") == 240
+    page.evaluate("touchtracker.holdTilePainters(false)")
+    touch.settle()
+    touch.wait_for("!touchtracker.paintStats().pendingSections")
+    touch.settle()
+    page.evaluate(SNAPSHOT, "after")
+
+    repaint_whole(touch, painters=False)
+    page.evaluate(SNAPSHOT, "whole")
+    assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}, "the deleted line is gone"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_repaint_dropped_while_the_painters_paint_takes_nothing_from_them(browser, static_url):
+    page, touch = open_crowd(browser, static_url)
+    page.evaluate("touchtracker.holdTilePainters(true)")
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    page.set_viewport_size({"width": 700, "height": 500})  # a resize starts the layer over
+    touch.settle()
+    started = page.evaluate("touchtracker.paintStats().workerSections")
+    page.evaluate("touchtracker.holdTilePainters(false)")  # the old tiles and the new ones
+    touch.settle()
+    touch.wait_for("!touchtracker.paintStats().pendingSections")
+    touch.settle()
+    # 3 columns, 2 rows now: only the new layer's sections were copied in.
+    assert page.evaluate("touchtracker.paintStats().workerSections") - started == 6
+    page.evaluate(SNAPSHOT, "after")
+    repaint_whole(touch, painters=False)
+    page.evaluate(SNAPSHOT, "whole")
+    assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}
+    assert page.errors == []
+    page.context.close()
