@@ -82,6 +82,12 @@ window.addEventListener('online', () => {
 
 async function start() {
   prepareTilePainters(); // they load beside the core and the drawing
+  const asked = new URLSearchParams(location.search).get('drawing') || 'default';
+  const name = NAME_PATTERN.test(asked) ? asked : 'default';
+  // A share link's key (or the admin's token) leaves the address bar before anything else happens.
+  access.takeFromAddress(name);
+  // The drawing downloads while the core compiles and this browser's copies are read (~250 ms sooner).
+  saver.prefetch(name);
   await startCore(document.documentElement.clientWidth, document.documentElement.clientHeight);
   // New lines get ids no other device picks (ShapeID.swift): a random origin per page.
   const origin = crypto.getRandomValues(new Int32Array(1))[0];
@@ -94,10 +100,6 @@ async function start() {
   attachRecorder();
   resize();
   await localCopies.migrateLegacy().catch(() => {});
-  const asked = new URLSearchParams(location.search).get('drawing') || 'default';
-  const name = NAME_PATTERN.test(asked) ? asked : 'default';
-  // A share link's key (or the admin's token) leaves the address bar before anything else happens.
-  access.takeFromAddress(name);
   if (name !== asked) {
     showBanner(`“${asked}” is not a drawing name (1–64 letters, digits, - or _).`, 'warning', [['OK', hideBanner]]);
   }

@@ -136,8 +136,10 @@ def test_clean_copies_of_drawings_left_behind_are_removed(browser, server):
     wait_until_saved(touch)
     page.wait_for_function("touchtracker.localCopy('first').then((copy) => copy && !copy.dirty)")
 
+    seeded_server(server, "second")
     page.goto(f"{server.url}/?drawing=second")
     page.evaluate("touchtracker.ready")
 
     page.wait_for_function("touchtracker.localCopy('first').then((copy) => copy === null)")
     assert stored(server, "first")["lines"] == [line(100, 100, 300, 100)]
+    assert page.evaluate("touchtracker.localCopy('second').then((copy) => copy !== null)"), "the open drawing's stays"

@@ -225,18 +225,34 @@ export const localCopies = {
     if (current && current.document === record.document) await this.remove(record.name);
   },
 
-  /** Removes clean copies of every drawing but `keep`; true if any went. */
+  /**
+   * Removes clean copies of every drawing but `keep`; true if any went.
+   * Reads names first and never `keep`'s copy: the open drawing's is often
+   * the biggest (a million lines are ~100 MB to read back).
+   */
   async pruneClean(keep) {
-    const [bases, metas] = await transact([DRAWINGS, META], 'readonly', (tx) => {
-      const parts = [];
-      tx.objectStore(DRAWINGS).getAll().onsuccess = (event) => (parts[0] = event.target.result);
-      tx.objectStore(META).getAll().onsuccess = (event) => (parts[1] = event.target.result);
-      tx.result = parts;
+    const stale = await transact([DRAWINGS, META], 'readonly', (tx) => {
+      const found = [];
+      const drawings = tx.objectStore(DRAWINGS);
+      tx.objectStore(META).getAll().onsuccess = (event) => {
+        const dirty = new Map(event.target.result.map((meta) => [meta.name, meta.dirty]));
+        drawings.openKeyCursor().onsuccess = ({ target: { result: cursor } }) => {
+          if (!cursor) return;
+          const name = cursor.key;
+          if (name !== keep && dirty.has(name)) {
+            if (!dirty.get(name)) found.push(name);
+          } else if (name !== keep) {
+            drawings.get(name).onsuccess = ({ target: { result } }) => {
+              if (result && !result.dirty) found.push(name);
+            };
+          }
+          cursor.continue();
+        };
+      };
+      tx.result = found;
       return null;
     });
-    const dirty = new Map(metas.map((meta) => [meta.name, meta.dirty]));
-    const stale = bases.filter((record) => !(dirty.get(record.name) ?? record.dirty) && record.name !== keep);
-    for (const record of stale) await this.remove(record.name);
+    for (const name of stale) await this.remove(name);
     return stale.length > 0;
   },
 

@@ -62,6 +62,8 @@ export const saver = {
   keptChanges: 0,
   /** A write of records failed: the copy may lack some, so the next one writes the whole document. */
   localBroken: true,
+  /** The download `prefetch` started: {name, response} (a promise of the response, or of null offline). */
+  prefetched: null,
 
   url(name = this.name) {
     return '/api/drawings/' + encodeURIComponent(name);
@@ -157,12 +159,20 @@ export const saver = {
   },
 
   /** Opens the drawing: the server's copy, or this browser's unsaved one. */
+  /** Starts downloading drawing `name` now; `open(name)` takes the answer. */
+  prefetch(name) {
+    const request = fetch(this.url(name), { cache: 'no-store', headers: access.headers(name) });
+    this.prefetched = { name, response: request.catch(() => null) };
+  },
+
   async open(name) {
     this.name = name;
+    const prefetched = this.prefetched?.name === name ? this.prefetched.response : null;
+    this.prefetched = null;
     const local = await this.readLocal();
     let response = null;
     try {
-      response = await fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) });
+      response = await (prefetched ?? fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) }));
     } catch {
       response = null;
     }
