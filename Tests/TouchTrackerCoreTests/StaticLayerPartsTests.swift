@@ -37,6 +37,7 @@ import TouchTrackerTestSupport
     var parts = 1
     while true {
       let next = host.renderStaticPart()
+      if next < 0 { continue }  // still sorting the lines into tiles
       guard next > 0 else { break }
       floats += handedOut(host, next)
       parts += 1
@@ -70,6 +71,24 @@ import TouchTrackerTestSupport
     #expect(host.renderStaticLayer(whole: false) == 4, "the new line over the two tiles it meets: clip, segment, twice")
     #expect(host.staticMode == .append)
     #expect(remainingParts(host, after: firstPart).floats == before, "the other tiles without it")
+  }
+
+  @Test func linesSortedIntoTilesOverSeveralCallsGiveTheSameParts() {
+    let host = host(lines: 50)
+    host.linesSortedPerPart = 7
+    let expected = wholeList(host)
+    #expect(host.renderStaticLayer(whole: true) == 0, "no tile yet")
+    #expect(host.staticMode == .wholeInParts)
+    var waits = 0
+    var first = host.renderStaticPart()
+    while first < 0 {
+      waits += 1
+      first = host.renderStaticPart()
+    }
+    #expect(waits == 6, "50 lines, 7 a call: the 8th call sorts the last and hands out the first tile")
+    let (floats, parts) = remainingParts(host, after: handedOut(host, first))
+    #expect(parts == 12)
+    #expect(floats == expected)
   }
 
   @Test func aNewWholeLayerStartsTheTilesOver() {

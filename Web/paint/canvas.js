@@ -66,6 +66,7 @@ export const paintStats = {
   repaint: 0,
   lastRepaint: null,
   lastRepaintFrames: 0,
+  /** Sections still to paint, and one more while a whole layer's parts are still to come from the core. */
   pendingSections: 0,
   /** Sections of whole layers the tile painters painted (see `paintInWorkers`). */
   workerSections: 0,
@@ -246,7 +247,7 @@ function startRepaint(floats, text, count, deadline, carried = { appended: [], q
     /** Milliseconds spent painting it on this page's thread so far. */
     paintMs: 0,
   };
-  paintStats.pendingSections = 0;
+  paintStats.pendingSections = inParts ? 1 : 0; // one more while parts are to come
   paintStats.lastRepaintFrames = 1;
   addSections(floats, text, count);
   continueRepaint(deadline);
@@ -289,13 +290,20 @@ function addSections(floats, text, count) {
 
 /**
  * Takes the next tiles of a whole layer in parts from the core until about
- * `deadline` (at least one: ~1 ms at 100k lines, ~15 ms at a million).
+ * `deadline`, at least one call's worth: the core first sorts the lines
+ * into tiles, 250,000 a call (~8 ms; -1: not done), then builds a tile's
+ * list a call (~1 ms at 100k lines).
  */
 function pullParts(deadline) {
   while (repaint?.partsPending) {
     const count = tt.tt_render_static_part();
+    if (count < 0) {
+      if (performance.now() >= deadline) break;
+      continue;
+    }
     if (!count) {
       repaint.partsPending = false;
+      paintStats.pendingSections--;
       break;
     }
     const floats = f32(tt.tt_static_ptr(), count * STRIDE).slice();

@@ -118,7 +118,8 @@ struct StaticLayerSource {
   /// See `DrawView.staticLayer(sections:onlyLinesFrom:)`.
   ///
   /// - Complexity: one pass over the lines (and circles), each measured once.
-  func layer(sections: [TileSection], onlyLinesFrom first: Int? = nil) -> RenderList {
+  /// `known`: the lines of each section, already found (`StaticLayerParts`).
+  func layer(sections: [TileSection], onlyLinesFrom first: Int? = nil, members known: [[Int32]]? = nil) -> RenderList {
     var list = RenderList()
     // Window coordinates for the commands, the drawing's for finding what
     // meets an area. Without pan or zoom both are the same, exactly (a
@@ -137,11 +138,15 @@ struct StaticLayerSource {
     }
     // The lines of each section, found in one pass: a section of a few
     // points among 100,000 lines costs one bounds check a line, not one per section.
-    var members = [[Int32]](repeating: [], count: sections.count)  // 4 bytes a line met, not 8
-    for index in (first ?? 0)..<lines.count where index != heldLine {
-      let bounds = lines[index].paintedBounds
-      guard bounds.intersects(reach) else { continue }
-      for (section, area) in areas.enumerated() where bounds.intersects(area) { members[section].append(Int32(index)) }
+    var members = known ?? [[Int32]](repeating: [], count: sections.count)  // 4 bytes a line met, not 8
+    if known == nil {
+      for index in (first ?? 0)..<lines.count where index != heldLine {
+        let bounds = lines[index].paintedBounds
+        guard bounds.intersects(reach) else { continue }
+        for (section, area) in areas.enumerated() where bounds.intersects(area) {
+          members[section].append(Int32(index))
+        }
+      }
     }
     for (section, area) in areas.enumerated() {
       list.appendClip(DrawView.tileRect(sections[section].tile, columns: columns))
@@ -163,6 +168,68 @@ struct StaticLayerSource {
       }
     }
     return list
+  }
+}
+
+/// A whole static layer handed out a tile at a time (`PageHost.renderStaticPart`):
+/// the lines are sorted into the tiles they meet, a number of them at a
+/// time, then each tile's list is built alone, the same as its section of
+/// the one list (`StaticLayerPartsTests`).
+final class StaticLayerParts {
+  let source: StaticLayerSource
+  private let sections: [TileSection]
+  /// Each tile's area in the drawing's coordinates, as `StaticLayerSource.layer` finds it.
+  private let areas: [Rect]
+  private let rows: Int
+  private var members: [[Int32]]
+  private var sorted = 0
+  private var next = 0
+
+  init(source: StaticLayerSource, rows: Int) {
+    self.source = source
+    self.rows = rows
+    let fromWindow = source.toWindow.inverted() ?? .identity
+    var sections: [TileSection] = []
+    var areas: [Rect] = []
+    for tile in 0..<(source.columns * rows) {
+      let rect = DrawView.tileRect(tile, columns: source.columns)
+      sections.append(TileSection(tile: tile, area: rect))
+      areas.append(fromWindow.apply(to: rect.insetBy(dx: -1, dy: -1)))
+    }
+    (self.sections, self.areas) = (sections, areas)
+    members = [[Int32]](repeating: [], count: sections.count)
+  }
+
+  /// Sorts up to `count` more lines into the tiles they meet; true once every line is.
+  func sort(_ count: Int) -> Bool {
+    let lines = source.lines
+    let end = min(lines.count, sorted + count)
+    let size = DrawView.staticTileSize
+    // The tiles near a line's box on screen (2 points of slack), then the same test as the one list's.
+    func cell(_ value: Double, _ cells: Int) -> Int {
+      value.isNaN ? 0 : Int(min(max((value / size).rounded(.down), 0), Double(cells - 1)))
+    }
+    for index in sorted..<end where index != source.heldLine {
+      let bounds = lines[index].paintedBounds
+      let box = source.toWindow.apply(to: bounds).insetBy(dx: -2, dy: -2)
+      for row in cell(box.minY, rows)...cell(box.maxY, rows) {
+        for column in cell(box.minX, source.columns)...cell(box.maxX, source.columns) {
+          let tile = row * source.columns + column
+          if bounds.intersects(areas[tile]) { members[tile].append(Int32(index)) }
+        }
+      }
+    }
+    sorted = end
+    return end == lines.count
+  }
+
+  /// The next tile's list (once every line is sorted), or nil after the last.
+  func nextTile() -> RenderList? {
+    guard next < sections.count else { return nil }
+    let tile = next
+    next += 1
+    defer { members[tile] = [] }
+    return source.layer(sections: [sections[tile]], members: [members[tile]])
   }
 }
 

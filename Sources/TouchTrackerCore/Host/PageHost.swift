@@ -317,10 +317,9 @@ final class PageHost {
     var first: Int?
     switch plan {
     case .whole where Double(view.drawing.lines.count + view.drawing.circles.count) > wholeInPartsAbove:
-      let grid = view.tileGrid
-      wholeParts = WholeLayerParts(source: view.staticLayerSource, tiles: grid.columns * grid.rows)
+      wholeParts = StaticLayerParts(source: view.staticLayerSource, rows: view.tileGrid.rows)
       staticMode = .wholeInParts
-      return renderStaticPart()
+      return max(renderStaticPart(), 0)
     case .whole:
       wholeParts = nil
       (staticMode, sections) = (.whole, view.wholeSections(view.allTiles))
@@ -332,34 +331,30 @@ final class PageHost {
     return hand(view.staticLayer(sections: sections, onlyLinesFrom: first))
   }
 
-  /// A whole layer handed out a tile at a time: the drawing as it was when
-  /// it began, and the next tile to hand out.
-  private final class WholeLayerParts {
-    let source: StaticLayerSource
-    let tiles: Int
-    var next = 0
-    init(source: StaticLayerSource, tiles: Int) { (self.source, self.tiles) = (source, tiles) }
-  }
-  private var wholeParts: WholeLayerParts?
+  /// The whole layer being handed out a tile at a time, if one is.
+  private var wholeParts: StaticLayerParts?
   /// A whole layer of more shapes than this is handed out a tile at a time
   /// (`tt_static_parts_above`): building 100,000 lines' list at once blocks
   /// the page for ~50–100 ms, a million's for ~450 ms; a tile is one pass
   /// over the lines, ~1 ms at 100,000.
   var wholeInPartsAbove = 20_000.0
 
+  /// Lines sorted into tiles by one `renderStaticPart` call (~2 ms in the wasm).
+  var linesSortedPerPart = 50_000
+
   /// The next tile of the whole layer under way (`StaticMode.wholeInParts`)
   /// into the static buffers: its section, a clip, the background, and every
   /// shape that meets it as the drawing was when the layer began. Returns
-  /// its command count, 0 when every tile was handed out.
+  /// its command count; -1 while the lines are still being sorted into
+  /// tiles (`linesSortedPerPart` a call: call again); 0 after the last tile.
   func renderStaticPart() -> Int {
-    guard let parts = wholeParts, parts.next < parts.tiles else {
+    guard let parts = wholeParts else { return 0 }
+    guard parts.sort(linesSortedPerPart) else { return -1 }
+    guard let list = parts.nextTile() else {
       wholeParts = nil
       return 0
     }
-    let tile = parts.next
-    parts.next += 1
-    let area = DrawView.tileRect(tile, columns: parts.source.columns)
-    return hand(parts.source.layer(sections: [TileSection(tile: tile, area: area)]))
+    return hand(list)
   }
 
   private func hand(_ list: RenderList) -> Int {

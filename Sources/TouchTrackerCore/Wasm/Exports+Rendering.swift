@@ -16,7 +16,8 @@ public func ttRenderStatic(_ whole: Int32) -> Int32 {
 }
 
 /// The next tile of a whole layer handed out in parts (`tt_static_mode` 3)
-/// into the static buffers; returns its command count, 0 once all were.
+/// into the static buffers; returns its command count, -1 while the lines
+/// are still being sorted into tiles (call again), 0 once all were.
 @_expose(wasm, "tt_render_static_part") @_cdecl("tt_render_static_part")
 public func ttRenderStaticPart() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.renderStaticPart() ?? 0) }
 
