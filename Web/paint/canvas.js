@@ -250,7 +250,7 @@ function startRepaint(floats, text, count, deadline, carried = { appended: [], q
   paintStats.pendingSections = inParts ? 1 : 0; // one more while parts are to come
   paintStats.lastRepaintFrames = 1;
   addSections(floats, text, count);
-  continueRepaint(deadline);
+  continueRepaint(deadline, !inParts);
 }
 
 /**
@@ -291,8 +291,9 @@ function addSections(floats, text, count) {
 /**
  * Takes the next tiles of a whole layer in parts from the core until about
  * `deadline`, at least one call's worth: the core first sorts the lines
- * into tiles, 250,000 a call (~8 ms; -1: not done), then builds a tile's
- * list a call (~1 ms at 100k lines).
+ * into tiles, 25,000 a call (~1 ms, ~10 ms the first time; -1: not done),
+ * then builds a tile's list a call (~1 ms at 100k lines). The frame that
+ * started the layer takes none (`startRepaint`): its first call was that.
  */
 function pullParts(deadline) {
   while (repaint?.partsPending) {
@@ -320,8 +321,8 @@ function pullParts(deadline) {
  * hands is left to them, unless it must finish now (`deadline` Infinity):
  * then the sections they have not sent yet are painted here.
  */
-function continueRepaint(deadline) {
-  if (repaint?.partsPending) pullParts(deadline);
+function continueRepaint(deadline, pull = true) {
+  if (pull && repaint?.partsPending) pullParts(deadline);
   if (repaint?.inWorkers && deadline !== Infinity) {
     if (repaint.remaining === 0 && !repaint.partsPending) completeRepaint(); // the painters sent all before the last part
     return null;

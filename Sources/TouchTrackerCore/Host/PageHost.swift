@@ -339,8 +339,8 @@ final class PageHost {
   /// over the lines, ~1 ms at 100,000.
   var wholeInPartsAbove = 20_000.0
 
-  /// Lines sorted into tiles by one `renderStaticPart` call (~2 ms in the wasm).
-  var linesSortedPerPart = 50_000
+  /// Lines sorted into tiles by one `renderStaticPart` call (~1 ms in the wasm, ~10 ms the first time).
+  var linesSortedPerPart = 25_000
 
   /// The next tile of the whole layer under way (`StaticMode.wholeInParts`)
   /// into the static buffers: its section, a clip, the background, and every
