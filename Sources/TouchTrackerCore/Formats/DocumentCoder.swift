@@ -135,6 +135,12 @@ public enum DocumentCoder {
   public static func decode(bytes: [UInt8]) throws(FormatError) -> Drawing {
     var reader = DocumentReader(bytes: bytes)
     if let drawing = try? reader.read() { return try checked(drawing) }
+    return try decodeThroughTree(bytes: bytes)
+  }
+
+  /// Reads a document through a JSON value tree only: for one `DocumentReader`
+  /// already gave up on (`decode(chunksFrom:)` returned nil), so it is not read twice.
+  public static func decodeThroughTree(bytes: [UInt8]) throws(FormatError) -> Drawing {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: bytes)
@@ -170,7 +176,7 @@ public enum DocumentCoder {
   ///
   /// Returns nil when the document is not in the shape `encode` writes
   /// (`DocumentReader`), valid or not: decode its whole bytes with
-  /// `decode(bytes:)` then, for the drawing or the exact error.
+  /// `decodeThroughTree(bytes:)` then, for the drawing or the exact error.
   public static func decode(
     chunksFrom source: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
   ) throws(FormatError) -> Drawing? {

@@ -404,7 +404,7 @@ final class PageHost {
       }
       let bytes = Array(document)
       releaseLargeInput()
-      perform(.document(try DocumentCoder.decode(bytes: bytes)))
+      perform(.document(try DocumentCoder.decodeThroughTree(bytes: bytes)))
       return nil
     } catch {
       return error.message

@@ -30,7 +30,7 @@ public enum DocumentCodec {
       throw DocumentError(description: "Invalid JSON: the text is not UTF-8")
     }
     do {
-      return try DocumentCoder.decode(bytes: [UInt8](data))
+      return try DocumentCoder.decodeThroughTree(bytes: [UInt8](data))
     } catch {
       throw DocumentError(description: error.message)
     }
