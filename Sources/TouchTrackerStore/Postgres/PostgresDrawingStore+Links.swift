@@ -47,23 +47,17 @@ extension PostgresDrawingStore {
   }
 
   public func adminToken(candidate: String, replacing: Bool) async throws -> String {
-    // Under a lock of its own (no drawing is named ""): two servers starting
-    // at once store one token, and both read it.
-    try await write("") { connection in
-      if replacing {
-        try await connection.query(
-          """
-          INSERT INTO setting (key, value) VALUES ('adminToken', \(candidate))
-          ON CONFLICT (key) DO UPDATE SET value = excluded.value
-          """, logger: self.logger)
-      } else {
-        try await connection.query(
-          "INSERT INTO setting (key, value) VALUES ('adminToken', \(candidate)) ON CONFLICT (key) DO NOTHING",
-          logger: self.logger)
-      }
+    // One statement, atomic on its own: of two servers starting at once, one
+    // inserts and the other updates the row to what it holds (or to its own
+    // token when replacing), and both read back the stored value.
+    try await transaction("BEGIN") { connection in
       var token = candidate
       for try await value in try await connection.query(
-        "SELECT value FROM setting WHERE key = 'adminToken'", logger: self.logger
+        """
+        INSERT INTO setting (key, value) VALUES ('adminToken', \(candidate))
+        ON CONFLICT (key) DO UPDATE SET value = CASE WHEN \(replacing) THEN excluded.value ELSE setting.value END
+        RETURNING value
+        """, logger: self.logger
       ).decode(String.self) {
         token = value
       }
