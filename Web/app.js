@@ -53,7 +53,7 @@ function afterFrame() {
     // idle (~30 ms at 100k lines, 2-3x that beside the tile painters), not by the first line drawn.
     // A bigger drawing's (~0.3 s at a million) waits for the first tap: one long task either way.
     indexOwed = false;
-    (window.requestIdleCallback ?? setTimeout)(() => tt.tt_prepare_index(150_000), { timeout: 1000 });
+    (window.requestIdleCallback ?? setTimeout)(() => tt.tt_prepare_index(150_000));
   }
 }
 
@@ -159,8 +159,8 @@ window.touchtracker = {
   slowPaintMs: (ms, settle) => setSlowWholeMs(ms, settle),
   /** A whole layer of more than `count` commands is painted tile by tile over frames (default 20000). */
   progressiveCommands: (count) => setProgressiveCommands(count),
-  /** Whether whole layers painted tile by tile go to the tile painters (workers; default true) or this thread. */
-  tilePainters: (allowed) => setTilePainters(allowed),
+  /** Whether whole layers painted tile by tile go to the tile painters (workers; default true) or this thread, and how long they may be silent (ms) before this thread takes over. */
+  tilePainters: (allowed, silenceMs) => setTilePainters(allowed, silenceMs),
   /** Holds the tile painters' sections until `holdTilePainters(false)` (tests act while a whole layer is painted). */
   holdTilePainters: (hold) => holdTilePainters(hold),
   /** Moves the core's clock `seconds` ahead (timers fire on the next frame): tests wait without sleeping. */

@@ -128,3 +128,33 @@ def test_a_repaint_dropped_while_the_painters_paint_takes_nothing_from_them(brow
     assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}
     assert page.errors == []
     page.context.close()
+
+
+def test_painters_that_stop_answering_leave_the_layer_to_the_page(browser, static_url):
+    page, touch = open_crowd(browser, static_url)
+    page.evaluate("touchtracker.tilePainters(true, 300)")  # silent for 300 ms: taken for dead
+    page.evaluate("touchtracker.holdTilePainters(true)")  # their answers never come
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    assert page.evaluate("touchtracker.paintStats().pendingSections") > 0
+    touch.wait_for("!touchtracker.paintStats().pendingSections")  # painted here once they were silent for 300 ms
+    touch.settle()
+    page.evaluate(SNAPSHOT, "after")
+    page.evaluate("touchtracker.holdTilePainters(false)")  # what they sent late is not taken
+    touch.settle()
+    assert page.evaluate("touchtracker.paintStats().workerSections") == 0
+    page.evaluate(SNAPSHOT, "late")
+    assert page.evaluate(DIFF, ["after", "late", None]) == {"inside": 0, "outside": 0}
+
+    page.evaluate("touchtracker.repaintAll()")  # the next whole layer: the page paints it itself
+    touch.settle()
+    touch.wait_for("!touchtracker.paintStats().pendingSections")
+    touch.settle()
+    assert page.evaluate("touchtracker.paintStats().workerSections") == 0
+    page.evaluate(SNAPSHOT, "next")
+    repaint_whole(touch, painters=False)
+    page.evaluate(SNAPSHOT, "whole")
+    assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}
+    assert page.evaluate(DIFF, ["next", "whole", None]) == {"inside": 0, "outside": 0}
+    assert page.errors == []
+    page.context.close()

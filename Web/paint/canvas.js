@@ -241,6 +241,8 @@ function startRepaint(floats, text, count, deadline, carried = { appended: [], q
     inWorkers: whole && tilePainters() !== null,
     /** Commands handed to each painter so far (the next section goes to the least busy). */
     load: [],
+    /** When the painters last sent a section (or were given the first): see `painterSilenceMs`. */
+    heardAt: performance.now(),
     /** Device pixels its sections copy, [left, top, right, bottom]. */
     bounds: [Infinity, Infinity, -Infinity, -Infinity],
     startedAt: performance.now(),
@@ -322,12 +324,17 @@ function pullParts(deadline) {
  * then the sections they have not sent yet are painted here.
  */
 function continueRepaint(deadline, pull = true) {
+  if (repaint?.inWorkers && deadline === Infinity) stopWorkers(repaint); // what is left is painted here, now
+  if (repaint?.inWorkers && performance.now() - repaint.heardAt > painterSilenceMs) {
+    console.warn('TouchTracker paints on the page thread: the tile painters stopped answering');
+    paintersAllowed = false;
+    stopWorkers(repaint);
+  }
   if (pull && repaint?.partsPending) pullParts(deadline);
-  if (repaint?.inWorkers && deadline !== Infinity) {
+  if (repaint?.inWorkers) {
     if (repaint.remaining === 0 && !repaint.partsPending) completeRepaint(); // the painters sent all before the last part
     return null;
   }
-  if (repaint?.inWorkers) stopWorkers(repaint);
   let copied = null;
   const started = performance.now();
   const painting = repaint;
@@ -411,6 +418,15 @@ function completeRepaint() {
 // thread's: the same painter (commands.js), canvas size and transform. A
 // browser without module workers or OffscreenCanvas, or a painter that
 // fails, leaves the repaint to this thread (`continueRepaint`).
+
+/**
+ * Painters silent this long while sections are owed are taken for dead (a
+ * worker can end without an error event): this thread paints the rest, and
+ * whole layers from then on. A tile is ~1 s of raster at a million lines.
+ */
+let painterSilenceMs = 15000;
+/** Worker sections copied into the cache since the last frame drew it: their rectangle, device pixels, or null. */
+let painterCopies = null;
 
 /** The painters ([] when the browser has none, or they failed; null until first asked for). */
 let painters = null;
@@ -501,8 +517,12 @@ function takeSection({ generation, index, bitmap, failed }) {
   }
   if (current) {
     paintStats.workerSections++;
-    copySection(repaint.sections[index], bitmap);
-    mustRedraw = true;
+    repaint.heardAt = performance.now();
+    const section = repaint.sections[index];
+    if (copySection(section, bitmap)) {
+      // The next frame copies just these pixels to the screen (a whole copy is 33 MB at 3840x2160).
+      painterCopies = painterCopies ? union(painterCopies, section.copy) : section.copy;
+    }
     if (repaint.remaining === 0 && !repaint.partsPending) completeRepaint();
   }
   bitmap?.close();
@@ -548,9 +568,14 @@ export function setProgressiveCommands(count) {
   tt.tt_static_parts_above(count); // the core hands out a whole layer of more shapes than that in parts
 }
 
-/** Lets the tile painters paint whole layers, or not (this page's thread paints them, as without workers). */
-export function setTilePainters(allowed) {
+/**
+ * Lets the tile painters paint whole layers, or not (this page's thread
+ * paints them, as without workers); `silenceMs`: how long they may be silent
+ * while sections are owed before this thread takes over for good (15 s).
+ */
+export function setTilePainters(allowed, silenceMs = painterSilenceMs) {
   paintersAllowed = allowed;
+  painterSilenceMs = silenceMs;
 }
 
 /**
@@ -618,6 +643,12 @@ function paintPredictions() {
   return drew;
 }
 
+/** The smallest rectangle holding both ([x, y, width, height]). */
+function union(a, b) {
+  const [left, top] = [Math.min(a[0], b[0]), Math.min(a[1], b[1])];
+  return [left, top, Math.max(a[0] + a[2], b[0] + b[2]) - left, Math.max(a[1] + a[3], b[1] + b[3]) - top];
+}
+
 /** Paints what changed since the last frame, if anything did. */
 export function draw() {
   const now = performance.now();
@@ -644,6 +675,8 @@ export function draw() {
     staticVersion = version;
     if (repaint?.isWhole) {
       takeUpdateDuringWholeRepaint(deadline);
+      // Changes every frame (others drawing) must not hold the layer up: it goes on as well.
+      if (repaint) copied = continueRepaint(deadline);
     } else {
       // The core's list is relative to everything it handed out before.
       if (!whole) finishRepaint();
@@ -655,6 +688,10 @@ export function draw() {
   } else if (repaint) {
     paintStats.lastRepaintFrames++;
     copied = continueRepaint(deadline);
+  }
+  if (painterCopies) {
+    copied = copied ? union(copied, painterCopies) : painterCopies;
+    painterCopies = null;
   }
   paintStats.repaintOwed = wholeOwedAt !== 0;
   const predicting = [...pointers.values()].some((p) => p);

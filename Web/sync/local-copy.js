@@ -239,7 +239,8 @@ export const localCopies = {
         drawings.openKeyCursor().onsuccess = ({ target: { result: cursor } }) => {
           if (!cursor) return;
           const name = cursor.key;
-          if (name !== keep && dirty.has(name)) {
+          // The meta record says whether the copy holds unsaved changes; without it (or its answer), the copy does.
+          if (name !== keep && dirty.get(name) !== undefined) {
             if (!dirty.get(name)) found.push(name);
           } else if (name !== keep) {
             drawings.get(name).onsuccess = ({ target: { result } }) => {

@@ -158,24 +158,24 @@ export const saver = {
     }
   },
 
-  /** Opens the drawing: the server's copy, or this browser's unsaved one. */
-  /** Starts downloading drawing `name` now; `open(name)` takes the answer. */
+  /** Starts downloading drawing `name` now (the page does while the core loads); `open(name)` takes the answer. */
   prefetch(name) {
-    const request = fetch(this.url(name), { cache: 'no-store', headers: access.headers(name) });
-    this.prefetched = { name, response: request.catch(() => null) };
+    this.prefetched = { name, response: this.download(name) };
   },
 
+  /** The server's copy of drawing `name`: its response, or null when the server could not be reached. */
+  download(name) {
+    return fetch(this.url(name), { cache: 'no-store', headers: access.headers(name) }).catch(() => null);
+  },
+
+  /** Opens the drawing: the server's copy, or this browser's unsaved one. */
   async open(name) {
     this.name = name;
     const prefetched = this.prefetched?.name === name ? this.prefetched.response : null;
     this.prefetched = null;
     const local = await this.readLocal();
-    let response = null;
-    try {
-      response = await (prefetched ?? fetch(this.url(), { cache: 'no-store', headers: access.headers(this.name) }));
-    } catch {
-      response = null;
-    }
+    // A download started before the core was built and found no server is tried once more now.
+    const response = (await prefetched) ?? (await this.download(name));
     if (response && response.ok) {
       const text = await response.text();
       const revision = revisionOf(response);

@@ -333,10 +333,11 @@ final class PageHost {
 
   /// The whole layer being handed out a tile at a time, if one is.
   private var wholeParts: StaticLayerParts?
-  /// A whole layer of more shapes than this is handed out a tile at a time
-  /// (`tt_static_parts_above`): building 100,000 lines' list at once blocks
-  /// the page for ~50–100 ms, a million's for ~450 ms; a tile is one pass
-  /// over the lines, ~1 ms at 100,000.
+  /// A whole layer of more shapes (lines and circles) than this is handed
+  /// out a tile at a time (`tt_static_parts_above`): building 100,000 lines'
+  /// list at once blocks the page for ~50–100 ms, a million's for ~450 ms;
+  /// in parts, the lines are sorted into tiles once, a number at a time, and
+  /// each tile's list is built from its own lines (~1 ms at 100,000).
   var wholeInPartsAbove = 20_000.0
 
   /// Lines sorted into tiles by one `renderStaticPart` call (~1 ms in the wasm, ~10 ms the first time).

@@ -49,7 +49,6 @@ public func ttState() -> Int32 {
 @_expose(wasm, "tt_out_ptr") @_cdecl("tt_out_ptr")
 public func ttOutPointer() -> Int32 { wasmHost?.output.address ?? 0 }
 
-/// Bumped by every finished change: the page saves when it moves.
 /// Builds the line index if a load left it to the next tap or line, for a
 /// drawing of at most `maximumLines` (the page, when idle); 1 if it did.
 @_expose(wasm, "tt_prepare_index") @_cdecl("tt_prepare_index")
@@ -57,6 +56,7 @@ public func ttPrepareIndex(_ maximumLines: Int32) -> Int32 {
   wasmHost?.app.drawView.prepareLineIndex(upTo: Int(maximumLines)) ?? false ? 1 : 0
 }
 
+/// Bumped by every finished change: the page saves when it moves.
 @_expose(wasm, "tt_change_count") @_cdecl("tt_change_count")
 public func ttChangeCount() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.changeCount ?? 0) }
 
