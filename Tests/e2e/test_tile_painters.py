@@ -32,6 +32,25 @@ def open_crowd(browser, static_url, dpr=1):
     return page, touch
 
 
+def open_held(browser, static_url):
+    """The crowd, its whole layer being repainted by the painters, whose answers are held back."""
+    page, touch = open_crowd(browser, static_url)
+    page.evaluate("touchtracker.holdTilePainters(true)")
+    page.evaluate("touchtracker.repaintAll()")
+    touch.settle()
+    return page, touch
+
+
+def assert_as_whole(page, touch, name):
+    """Once nothing is left to paint, the screen (kept as `name`) is what this thread's whole repaint gives."""
+    touch.wait_for("!touchtracker.paintStats().pendingSections")
+    touch.settle()
+    page.evaluate(SNAPSHOT, name)
+    repaint_whole(touch, painters=False)
+    page.evaluate(SNAPSHOT, "whole")
+    assert page.evaluate(DIFF, [name, "whole", None]) == {"inside": 0, "outside": 0}
+
+
 @pytest.mark.parametrize("dpr", [1, 1.1, 3])
 def test_the_painters_paint_the_pixels_this_thread_paints(browser, static_url, dpr):
     page, touch = open_crowd(browser, static_url, dpr)
@@ -66,10 +85,7 @@ def pixel(page, x, y):
 
 
 def test_a_line_drawn_while_the_painters_paint_stays_on_top(browser, static_url):
-    page, touch = open_crowd(browser, static_url)
-    page.evaluate("touchtracker.holdTilePainters(true)")
-    page.evaluate("touchtracker.repaintAll()")
-    touch.settle()
+    page, touch = open_held(browser, static_url)
     assert page.evaluate("touchtracker.paintStats().pendingSections") == TILES, "nothing came back yet"
 
     # Black (the default color), across the crowd's lines (20..780 x 40..560).
@@ -85,10 +101,7 @@ def test_a_line_drawn_while_the_painters_paint_stays_on_top(browser, static_url)
 
 
 def test_a_change_made_while_the_painters_paint_is_repainted_after_them(browser, static_url):
-    page, touch = open_crowd(browser, static_url)
-    page.evaluate("touchtracker.holdTilePainters(true)")
-    page.evaluate("touchtracker.repaintAll()")
-    touch.settle()
+    page, touch = open_held(browser, static_url)
     touch.tap((400, 290))
     touch.skip_time(0.5)  # past the double-tap interval: the tap selects
     assert touch.state()["selectedLine"] == 240
@@ -97,22 +110,13 @@ def test_a_change_made_while_the_painters_paint_is_repainted_after_them(browser,
     assert page.evaluate("touchtracker.state().lines") == 240
     page.evaluate("touchtracker.holdTilePainters(false)")
     touch.settle()
-    touch.wait_for("!touchtracker.paintStats().pendingSections")
-    touch.settle()
-    page.evaluate(SNAPSHOT, "after")
-
-    repaint_whole(touch, painters=False)
-    page.evaluate(SNAPSHOT, "whole")
-    assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}, "the deleted line is gone"
+    assert_as_whole(page, touch, "after")  # the deleted line is gone
     assert page.errors == []
     page.context.close()
 
 
 def test_a_repaint_dropped_while_the_painters_paint_takes_nothing_from_them(browser, static_url):
-    page, touch = open_crowd(browser, static_url)
-    page.evaluate("touchtracker.holdTilePainters(true)")
-    page.evaluate("touchtracker.repaintAll()")
-    touch.settle()
+    page, touch = open_held(browser, static_url)
     page.set_viewport_size({"width": 700, "height": 500})  # a resize starts the layer over
     touch.settle()
     started = page.evaluate("touchtracker.paintStats().workerSections")
@@ -122,10 +126,7 @@ def test_a_repaint_dropped_while_the_painters_paint_takes_nothing_from_them(brow
     touch.settle()
     # 3 columns, 2 rows now: only the new layer's sections were copied in.
     assert page.evaluate("touchtracker.paintStats().workerSections") - started == 6
-    page.evaluate(SNAPSHOT, "after")
-    repaint_whole(touch, painters=False)
-    page.evaluate(SNAPSHOT, "whole")
-    assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}
+    assert_as_whole(page, touch, "after")
     assert page.errors == []
     page.context.close()
 
@@ -142,19 +143,13 @@ def test_painters_that_stop_answering_leave_the_layer_to_the_page(browser, stati
     page.evaluate(SNAPSHOT, "after")
     page.evaluate("touchtracker.holdTilePainters(false)")  # what they sent late is not taken
     touch.settle()
-    assert page.evaluate("touchtracker.paintStats().workerSections") == 0
     page.evaluate(SNAPSHOT, "late")
     assert page.evaluate(DIFF, ["after", "late", None]) == {"inside": 0, "outside": 0}
 
     page.evaluate("touchtracker.repaintAll()")  # the next whole layer: the page paints it itself
     touch.settle()
-    touch.wait_for("!touchtracker.paintStats().pendingSections")
-    touch.settle()
+    assert_as_whole(page, touch, "next")
+    assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}, "what the page took over"
     assert page.evaluate("touchtracker.paintStats().workerSections") == 0
-    page.evaluate(SNAPSHOT, "next")
-    repaint_whole(touch, painters=False)
-    page.evaluate(SNAPSHOT, "whole")
-    assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}
-    assert page.evaluate(DIFF, ["next", "whole", None]) == {"inside": 0, "outside": 0}
     assert page.errors == []
     page.context.close()
