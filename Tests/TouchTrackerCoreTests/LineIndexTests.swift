@@ -9,14 +9,23 @@ import TouchTrackerTestSupport
   /// smallest cell's reach.
   static let radii: [Double] = [0, 1, DrawView.selectionRadius, 100]
 
+  /// Scanning every line is the oracle, and in a debug build these tests
+  /// take seconds of CPU each. Swift Testing runs them on the cooperative
+  /// threads (two on a 2-core machine) that the in-process servers of the
+  /// server tests run on too: two of these without a pause starved a live
+  /// socket for 30 s (its ack never came, CI stop 24). They yield between
+  /// queries.
+  static func letOthersRun() async { await Task.yield() }
+
   @Test(arguments: [0, 1, 2, 10, 100, 1_000, 20_000])
-  func nearestMatchesScanningOnRandomDrawings(lineCount: Int) {
+  func nearestMatchesScanningOnRandomDrawings(lineCount: Int) async {
     var generator = SplitMix64(seed: UInt64(lineCount) &* 7919 &+ 1)
     let lines = Self.randomLines(count: lineCount, using: &generator)
     var index = LineIndex(lines: lines)
     #expect(index.count == lines.count)
     let queries = lineCount >= 20_000 ? 600 : 3_000
     for _ in 0..<queries {
+      await Self.letOthersRun()
       let point = Self.randomQuery(near: lines, using: &generator)
       for radius in Self.radii {
         let expected = LineIndex.nearestByScanning(to: point, within: radius, in: lines)
@@ -27,12 +36,13 @@ import TouchTrackerTestSupport
     }
   }
 
-  @Test func appendingLinesOneByOneKeepsAnswersRight() {
+  @Test func appendingLinesOneByOneKeepsAnswersRight() async {
     var generator = SplitMix64(seed: 99)
     let all = Self.randomLines(count: 3_000, using: &generator)
     var lines = Array(all.prefix(100))
     var index = LineIndex(lines: lines)
     for line in all.dropFirst(100) {
+      await Self.letOthersRun()
       lines.append(line)
       index.append(line, lines: lines)
       #expect(index.count == lines.count)
@@ -50,12 +60,13 @@ import TouchTrackerTestSupport
   /// is scanning's, and none of them rebuilds the index (a tap after an undo
   /// at 100,000 lines must not wait for a rebuild).
   @Test(arguments: [1, 2, 3])
-  func editsInPlaceKeepAnswersRightWithoutRebuilding(seed: UInt64) {
+  func editsInPlaceKeepAnswersRightWithoutRebuilding(seed: UInt64) async {
     var generator = SplitMix64(seed: seed)
     var lines = Self.randomLines(count: 5_000, using: &generator)
     var index = LineIndex(lines: lines)
     var spare = Self.randomLines(count: 400, using: &generator)
     for step in 0..<400 {
+      await Self.letOthersRun()
       let edit: LineIndex.Edit
       switch generator.next() % 5 {
       case 0:
@@ -115,7 +126,7 @@ import TouchTrackerTestSupport
     #expect(index.nearest(to: Point(x: 50, y: 5), within: 20, in: lines) == 1)
   }
 
-  @Test func invalidatingAfterRemovalsGivesTheNewPositions() {
+  @Test func invalidatingAfterRemovalsGivesTheNewPositions() async {
     var generator = SplitMix64(seed: 2024)
     var lines = Self.randomLines(count: 2_000, using: &generator)
     var index = LineIndex(lines: lines)
@@ -131,6 +142,7 @@ import TouchTrackerTestSupport
       }
       index.invalidate()
       for _ in 0..<200 {
+        await Self.letOthersRun()
         let point = Self.randomQuery(near: lines, using: &generator)
         let expected = LineIndex.nearestByScanning(to: point, within: DrawView.selectionRadius, in: lines)
         let found = index.nearest(to: point, within: DrawView.selectionRadius, in: lines)
@@ -174,7 +186,7 @@ import TouchTrackerTestSupport
 
   /// The benchmark's regime: very many lines on one screen, so most of a
   /// query's work is ruling lines out from their quantized end points.
-  @Test func aCrowdedScreenMatchesScanning() {
+  @Test func aCrowdedScreenMatchesScanning() async {
     var generator = SplitMix64(seed: 31337)
     var lines: [Line] = []
     for _ in 0..<30_000 {
@@ -187,6 +199,7 @@ import TouchTrackerTestSupport
     }
     var index = LineIndex(lines: lines)
     for _ in 0..<500 {
+      await Self.letOthersRun()
       let point = Point(
         x: Double.random(in: -30...1_310, using: &generator), y: Double.random(in: -30...750, using: &generator))
       for radius in Self.radii {
