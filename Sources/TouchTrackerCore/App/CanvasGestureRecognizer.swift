@@ -47,9 +47,8 @@ public final class CanvasGestureRecognizer: GestureRecognizer {
       for touch in touches { ignore(touch, for: event) }
       return
     }
-    let tracked = self.touches
     if firstLanding == nil, let first = tracked.first {
-      firstLanding = (event.timestamp, first.locationInWindow)
+      firstLanding = (event.timestamp, first.touch.locationInWindow)
     }
     guard tracked.count == 2, let firstLanding else {
       if tracked.count > 2 { set(.failed, because: .wrongNumberOfTouches) }
@@ -58,31 +57,30 @@ public final class CanvasGestureRecognizer: GestureRecognizer {
     guard event.timestamp - firstLanding.time <= CanvasGestureRecognizer.landingWindow else {
       return set(.failed, because: .tooSlow)
     }
-    starts = (tracked[0].locationInWindow, tracked[1].locationInWindow)
-    startMidpoint = (tracked[0].locationInWindow + tracked[1].locationInWindow) * 0.5
+    starts = (tracked[0].touch.locationInWindow, tracked[1].touch.locationInWindow)
+    startMidpoint = (tracked[0].touch.locationInWindow + tracked[1].touch.locationInWindow) * 0.5
     midpoint = startMidpoint
-    startDistance = tracked[0].locationInWindow.distance(to: tracked[1].locationInWindow)
+    startDistance = tracked[0].touch.locationInWindow.distance(to: tracked[1].touch.locationInWindow)
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    let tracked = self.touches
     guard tracked.count == 2 else {
       // One finger moving alone is drawing its line.
       if let first = tracked.first, let firstLanding,
-        first.locationInWindow.distance(to: firstLanding.location) > hysteresis, state == .possible
+        first.touch.locationInWindow.distance(to: firstLanding.location) > hysteresis, state == .possible
       {
         set(.failed, because: .movedTooFar)
       }
       return
     }
-    midpoint = (tracked[0].locationInWindow + tracked[1].locationInWindow) * 0.5
-    let distance = tracked[0].locationInWindow.distance(to: tracked[1].locationInWindow)
+    midpoint = (tracked[0].touch.locationInWindow + tracked[1].touch.locationInWindow) * 0.5
+    let distance = tracked[0].touch.locationInWindow.distance(to: tracked[1].touch.locationInWindow)
     if state == .possible {
       let travel = midpoint.distance(to: startMidpoint)
       let spread = abs(distance - startDistance)
       // Both fingers moving, the same way: one held still while the other
       // drags sideways sizes a circle (the distance hardly changes at first).
-      let moves = (tracked[0].locationInWindow - starts.0, tracked[1].locationInWindow - starts.1)
+      let moves = (tracked[0].touch.locationInWindow - starts.0, tracked[1].touch.locationInWindow - starts.1)
       let together =
         moves.0.length >= hysteresis / 2 && moves.1.length >= hysteresis / 2
         && moves.0.x * moves.1.x + moves.0.y * moves.1.y > 0

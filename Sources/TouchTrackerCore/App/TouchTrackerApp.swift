@@ -13,8 +13,8 @@ public final class TouchTrackerApp {
     controller.drawView.becomeFirstResponder()
   }
 
-  /// A finger still down holds its view, and the view's recognizers hold the
-  /// touch: cancelling what is down breaks those cycles, so an app that is
+  /// A finger still down holds its view, and the view's recognizers hold its
+  /// record, which lists them: cancelling what is down breaks those cycles, so an app that is
   /// let go (the page's `tt_init` starting over) is freed with its views.
   deinit {
     application.cancelAllTouches(at: application.clock.now)

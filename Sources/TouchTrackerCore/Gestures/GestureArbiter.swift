@@ -35,17 +35,13 @@ final class GestureArbiter {
   func deliver(_ records: [TouchRecord], event: Event) {
     for record in records where record.touch.phase == .began {
       for recognizer in record.recognizers {
-        recognizer.track(record.touch)
+        recognizer.track(record)
         if !live.contains(where: { $0 === recognizer }) { live.append(recognizer) }
       }
     }
+    // Recognizers track the records themselves, which the application
+    // brought up to date before this: nothing to copy per recognizer.
     for recognizer in live {
-      // Every recognizer gets the snapshots that only update tracked
-      // touches, and `update` ignores touches it does not track (a
-      // recognizer tracks only touches whose records list it).
-      for record in records where !record.touch.phase.isFinal && record.touch.phase != .began {
-        recognizer.update(from: record)
-      }
       // A finished recognizer only follows its touches until it is reset.
       guard !recognizer.storedState.isFinished else { continue }
       // Only touches it still tracks: one disabled (and reset) while they
@@ -54,7 +50,7 @@ final class GestureArbiter {
       var mine = scratchRecords
       scratchRecords = []
       for record in records
-      where record.recognizers.contains(where: { $0 === recognizer }) && recognizer.isTracking(record.touch.identity) {
+      where record.recognizers.contains(where: { $0 === recognizer }) && recognizer.isTracking(record) {
         mine.append(record)
       }
       for phase in GestureArbiter.messagePhases where mine.contains(where: { $0.touch.phase == phase }) {
@@ -77,7 +73,7 @@ final class GestureArbiter {
       scratchRecords = mine
     }
     for record in records where record.touch.phase.isFinal {
-      for recognizer in record.recognizers { recognizer.update(from: record) }
+      for recognizer in record.recognizers { recognizer.stopTracking(record) }
     }
   }
 
@@ -295,7 +291,7 @@ final class GestureArbiter {
     var index = 0
     while index < live.count {
       let recognizer = live[index]
-      if recognizer.storedState == .ended || (recognizer.storedState.isFinished && recognizer.touches.isEmpty) {
+      if recognizer.storedState == .ended || (recognizer.storedState.isFinished && recognizer.tracked.isEmpty) {
         live.remove(at: index)
         reset(recognizer)
       } else {

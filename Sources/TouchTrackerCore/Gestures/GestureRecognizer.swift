@@ -40,8 +40,13 @@ open class GestureRecognizer {
   var pendingState: GestureRecognizerState?
   var failureRequirements: [GestureRecognizer] = []
   var targets: [Target] = []
+  /// The records of the touches this recognizer is tracking, in the order
+  /// they began. A record's `touch` is its latest snapshot: the application
+  /// brings it up to date before any recognizer hears of the event, so no
+  /// recognizer keeps (and updates, retains and releases) copies of its own.
+  var tracked: [TouchRecord] = []
   /// Touches this recognizer is tracking, latest snapshots, in the order they began.
-  public private(set) var touches: [Touch] = []
+  public var touches: [Touch] { tracked.map { $0.touch } }
   /// Every touch seen since the last reset: recognizers that saw a common
   /// touch compete with each other.
   var seenTouches: [TouchIdentity] = []
@@ -110,7 +115,7 @@ open class GestureRecognizer {
     failureRequirements.append(other)
   }
 
-  public var numberOfTouches: Int { touches.count }
+  public var numberOfTouches: Int { tracked.count }
 
   /// Where the gesture is, in `view`'s coordinates (nil: the window's). As
   /// UIKit documents it: usually the centroid of the tracked touches (after
@@ -125,10 +130,10 @@ open class GestureRecognizer {
   var gestureLocationInWindow: Point { centroidInWindow }
 
   var centroidInWindow: Point {
-    guard !touches.isEmpty else { return lastLocationInWindow }
+    guard !tracked.isEmpty else { return lastLocationInWindow }
     var sum = Point.zero
-    for touch in touches { sum += touch.locationInWindow }
-    return sum * (1 / Double(touches.count))
+    for record in tracked { sum += record.touch.locationInWindow }
+    return sum * (1 / Double(tracked.count))
   }
 
   /// The clock of the view's application, for recognizers that wait.
@@ -162,9 +167,9 @@ open class GestureRecognizer {
   /// from the wasm, even when nothing calls it.
   public final func ignore(_ touch: Touch, for event: Event) {
     let identity = touch.identity
-    guard let index = touches.firstIndex(where: { $0.identity == identity }) else { return }
-    touches.remove(at: index)
-    if touches.isEmpty { lastLocationInWindow = touch.locationInWindow }
+    guard let index = tracked.firstIndex(where: { $0.touch.identity == identity }) else { return }
+    tracked.remove(at: index)
+    if tracked.isEmpty { lastLocationInWindow = touch.locationInWindow }
     seenTouches.removeAll { $0 == identity }
   }
 
@@ -184,34 +189,22 @@ open class GestureRecognizer {
   // `lastLocationInWindow` is read only while `touches` is empty, so it is
   // set only when the last touch goes (not on every move: that was a
   // centroid per touch per recognizer, quadratic in the fingers down).
-  func track(_ touch: Touch) {
-    touches.append(touch)
-    seenTouches.append(touch.identity)
-    if let touchView = touch.view, touchView !== view, !touchViews.contains(where: { $0 === touchView }) {
+  func track(_ record: TouchRecord) {
+    tracked.append(record)
+    seenTouches.append(record.touch.identity)
+    if let touchView = record.touch.view, touchView !== view, !touchViews.contains(where: { $0 === touchView }) {
       touchViews.append(touchView)
     }
   }
 
-  /// Brings the tracked snapshot of `record`'s touch up to date. Only what
-  /// changes from event to event is copied (identity, host id, tap count and
-  /// view never change), so an update retains nothing.
-  func update(from record: TouchRecord) {
-    let identity = record.touch.identity
-    guard let index = touches.firstIndex(where: { $0.identity == identity }) else { return }
-    let phase = record.touch.phase
-    if phase.isFinal {
-      touches.remove(at: index)
-      if touches.isEmpty { lastLocationInWindow = record.touch.locationInWindow }
-    } else {
-      touches[index].phase = phase
-      touches[index].locationInWindow = record.touch.locationInWindow
-      touches[index].previousLocationInWindow = record.touch.previousLocationInWindow
-      touches[index].timestamp = record.touch.timestamp
-      touches[index].hardware = record.touch.hardware
-    }
+  /// Stops tracking `record`'s touch, which ended or was cancelled.
+  func stopTracking(_ record: TouchRecord) {
+    guard let index = tracked.firstIndex(where: { $0 === record }) else { return }
+    tracked.remove(at: index)
+    if tracked.isEmpty { lastLocationInWindow = record.touch.locationInWindow }
   }
 
-  func isTracking(_ identity: TouchIdentity) -> Bool { touches.contains { $0.identity == identity } }
+  func isTracking(_ record: TouchRecord) -> Bool { tracked.contains { $0 === record } }
 
   func shares(touchesWith other: GestureRecognizer) -> Bool {
     seenTouches.contains { other.seenTouches.contains($0) }
@@ -221,7 +214,7 @@ open class GestureRecognizer {
     storedState = .possible
     pendingState = nil
     requestedCause = .touches
-    touches.removeAll()
+    tracked.removeAll()
     seenTouches.removeAll()
     touchViews.removeAll()
     reset()

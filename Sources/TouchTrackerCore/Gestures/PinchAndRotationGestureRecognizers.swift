@@ -20,14 +20,13 @@ extension GestureRecognizer {
   /// The vector from the first tracked touch to the second, or nil while
   /// fewer than two are down.
   var twoTouchVector: Point? {
-    let touches = self.touches
-    guard touches.count >= 2 else { return nil }
-    return touches[1].locationInWindow - touches[0].locationInWindow
+    guard tracked.count >= 2 else { return nil }
+    return tracked[1].touch.locationInWindow - tracked[0].touch.locationInWindow
   }
 
   /// Ignores the touches that came down past the second.
   func keepFirstTwo(of touches: [Touch], with event: Event) {
-    while self.touches.count > 2, let last = self.touches.last { ignore(last, for: event) }
+    while tracked.count > 2, let last = tracked.last { ignore(last.touch, for: event) }
   }
 
   /// After a move: in `.possible`, begins once the measure is past the

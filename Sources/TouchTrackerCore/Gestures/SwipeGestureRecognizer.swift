@@ -66,7 +66,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
     if numberOfTouches < numberOfTouchesRequired {
-      for touch in self.touches {
+      for record in tracked {
+        let touch = record.touch
         let moved = touch.locationInWindow - (starts[touch.identity] ?? touch.locationInWindow)
         if moved.length > maximumMovementWithFewerTouches {
           set(.failed, because: .wrongNumberOfTouches)
