@@ -2,6 +2,11 @@
 /// recognizers that see it, and how far its view has been told about it.
 final class TouchRecord {
   var touch: Touch
+  /// `touch`'s, which never change: read without an access to `touch` (a
+  /// class's `var`, checked for exclusive access each time) where every
+  /// touch down is searched on every event.
+  let identity: TouchIdentity
+  let hostID: Int
   let recognizers: [GestureRecognizer]
   /// The touch's view never hears of it: the view already tracks a touch
   /// and does not accept multiple touches, or an exclusive-touch view stands
@@ -17,6 +22,8 @@ final class TouchRecord {
 
   init(touch: Touch, recognizers: [GestureRecognizer], isIgnored: Bool) {
     self.touch = touch
+    self.identity = touch.identity
+    self.hostID = touch.hostID
     self.recognizers = recognizers
     self.isIgnored = isIgnored
   }

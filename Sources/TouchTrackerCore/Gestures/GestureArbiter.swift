@@ -315,13 +315,13 @@ final class GestureArbiter {
   /// for a new gesture, and must not hold an old finger's end forever.
   func holderOfBegan(_ record: TouchRecord) -> GestureRecognizer? {
     record.recognizers.first {
-      $0.delaysTouchesBegan && $0.storedState == .possible && $0.seenTouches.contains(record.touch.identity)
+      $0.delaysTouchesBegan && $0.storedState == .possible && $0.seenTouches.contains(record.identity)
     }
   }
 
   func holderOfEnded(_ record: TouchRecord) -> GestureRecognizer? {
     record.recognizers.first {
-      $0.delaysTouchesEnded && $0.storedState == .possible && $0.seenTouches.contains(record.touch.identity)
+      $0.delaysTouchesEnded && $0.storedState == .possible && $0.seenTouches.contains(record.identity)
     }
   }
 }

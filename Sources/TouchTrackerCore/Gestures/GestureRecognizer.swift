@@ -167,7 +167,7 @@ open class GestureRecognizer {
   /// from the wasm, even when nothing calls it.
   public final func ignore(_ touch: Touch, for event: Event) {
     let identity = touch.identity
-    guard let index = tracked.firstIndex(where: { $0.touch.identity == identity }) else { return }
+    guard let index = tracked.firstIndex(where: { $0.identity == identity }) else { return }
     tracked.remove(at: index)
     if tracked.isEmpty { lastLocationInWindow = touch.locationInWindow }
     seenTouches.removeAll { $0 == identity }
@@ -191,7 +191,7 @@ open class GestureRecognizer {
   // centroid per touch per recognizer, quadratic in the fingers down).
   func track(_ record: TouchRecord) {
     tracked.append(record)
-    seenTouches.append(record.touch.identity)
+    seenTouches.append(record.identity)
     if let touchView = record.touch.view, touchView !== view, !touchViews.contains(where: { $0 === touchView }) {
       touchViews.append(touchView)
     }

@@ -14,8 +14,8 @@ extension Application {
       for record in down {
         precondition(!record.hostFinished, "a touch the host finished is still down")
         precondition(records.contains { $0 === record }, "a touch down has no record")
-        precondition(!hostIDs.contains(record.touch.hostID), "two touches down share host id \(record.touch.hostID)")
-        hostIDs.append(record.touch.hostID)
+        precondition(!hostIDs.contains(record.hostID), "two touches down share host id \(record.touch.hostID)")
+        hostIDs.append(record.hostID)
       }
       for record in records {
         precondition(record.hostFinished || down.contains { $0 === record }, "a record not finished is not down")

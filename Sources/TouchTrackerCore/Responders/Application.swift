@@ -148,14 +148,17 @@ open class Application: Responder {
   private func validate(_ inputs: [TouchInput], at time: Double) throws(TouchInputError) {
     guard time.isFinite else { throw .nonFiniteTime }
     guard time >= clock.now else { throw .timeWentBack(from: clock.now, to: time) }
-    for (index, input) in inputs.enumerated() {
-      guard input.location.isFinite else { throw .nonFiniteLocation(id: input.id) }
-      guard input.hasFiniteMeasurements else { throw .nonFiniteMeasurement(id: input.id) }
+    // By index: an input is not copied (its samples retained and released) to be checked.
+    for index in inputs.indices {
+      let id = inputs[index].id
+      guard inputs[index].location.isFinite else { throw .nonFiniteLocation(id: id) }
+      guard inputs[index].hasFiniteMeasurements else { throw .nonFiniteMeasurement(id: id) }
       // The ids before this one, searched in place: a handful of fingers, and no array per event.
-      guard !inputs[..<index].contains(where: { $0.id == input.id }) else { throw .duplicate(id: input.id) }
-      let isDown = recordDown(hostID: input.id) != nil
-      if input.phase == .began && isDown { throw .alreadyBegan(id: input.id) }
-      if input.phase != .began && !isDown { throw .notBegan(id: input.id, phase: input.phase) }
+      guard !inputs[..<index].contains(where: { $0.id == id }) else { throw .duplicate(id: id) }
+      let phase = inputs[index].phase
+      let isDown = recordDown(hostID: id) != nil
+      if phase == .began && isDown { throw .alreadyBegan(id: id) }
+      if phase != .began && !isDown { throw .notBegan(id: id, phase: phase) }
     }
   }
 
@@ -208,7 +211,7 @@ open class Application: Responder {
   }
 
   private func recordDown(hostID: Int) -> TouchRecord? {
-    down.first { $0.touch.hostID == hostID }
+    down.first { $0.hostID == hostID }
   }
 
   private func rememberTap(_ record: TouchRecord) {
@@ -255,7 +258,7 @@ open class Application: Responder {
           if let holder {
             if observer != nil && !record.held[taken].wasHeld {
               record.held[taken].wasHeld = true
-              report(.touchHeld(touch: record.touch.hostID, phase: phase, by: holder.inspectorName))
+              report(.touchHeld(touch: record.hostID, phase: phase, by: holder.inspectorName))
             }
             break
           }
@@ -356,7 +359,7 @@ open class Application: Responder {
   /// A recognizer recognized: its touches are taken from their views. Views
   /// that already heard of a touch get `touchesCancelled`; the rest never will.
   func cancelTouchesInView(_ identities: [TouchIdentity]) {
-    cancelForViews { identities.contains($0.touch.identity) }
+    cancelForViews { identities.contains($0.identity) }
   }
 
   /// `view` is leaving the window: touches owned by it or its subviews are
@@ -382,7 +385,7 @@ open class Application: Responder {
   /// A recognizer that delays began touches recognized without cancelling:
   /// touches the view has not heard of yet are dropped.
   func dropHeldBegans(_ identities: [TouchIdentity]) {
-    for record in records where identities.contains(record.touch.identity) && record.isUnheardOf {
+    for record in records where identities.contains(record.identity) && record.isUnheardOf {
       reportDropped(record)
       _ = record.withdraw()
     }
