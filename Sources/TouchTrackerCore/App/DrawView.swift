@@ -26,8 +26,8 @@ public final class DrawView: View {
   var lineIndex = LineIndex()
 
   /// Lines being drawn, one per finger, in the order the fingers came down.
-  var linesInProgress: [LineInProgress] = []
-  var circlesInProgress: [CircleInProgress] = []
+  @exclusivity(unchecked) var linesInProgress: [LineInProgress] = []
+  @exclusivity(unchecked) var circlesInProgress: [CircleInProgress] = []
   /// The pens down on this view, and when the last one lifted (`DrawView+Pen.swift`).
   var pensDown = 0
   var lastPenLift = -Double.infinity

@@ -1,7 +1,7 @@
 /// The application's bookkeeping for one touch: its latest snapshot, the
 /// recognizers that see it, and how far its view has been told about it.
 final class TouchRecord {
-  var touch: Touch
+  @exclusivity(unchecked) var touch: Touch
   /// `touch`'s, which never change: read without an access to `touch` (a
   /// class's `var`, checked for exclusive access each time) where every
   /// touch down is searched on every event.
@@ -14,11 +14,11 @@ final class TouchRecord {
   let isIgnored: Bool
   var beganLocation = Point.zero
   /// What the view has been sent so far; see `ViewDelivery` for the moves allowed.
-  private(set) var delivery = ViewDelivery.notBegun
+  @exclusivity(unchecked) private(set) var delivery = ViewDelivery.notBegun
   /// Snapshots not yet sent to the view, in the order they happened.
-  var held: [HeldTouch] = []
+  @exclusivity(unchecked) var held: [HeldTouch] = []
   /// The host reported the end; the record stays until nothing is held.
-  var hostFinished = false
+  @exclusivity(unchecked) var hostFinished = false
 
   init(touch: Touch, recognizers: [GestureRecognizer], isIgnored: Bool) {
     self.touch = touch

@@ -14,7 +14,7 @@
 final class GestureArbiter {
   unowned(unsafe) let application: Application
   /// Recognizers that have seen touches since their last reset.
-  private(set) var live: [GestureRecognizer] = []
+  @exclusivity(unchecked) private(set) var live: [GestureRecognizer] = []
   /// Arrays reused from event to event (a recognizer's records, one
   /// message's touches), so a touch update allocates nothing. Taken out
   /// while in use, so a delivery inside a delivery gets its own.

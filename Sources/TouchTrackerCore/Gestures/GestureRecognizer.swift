@@ -35,7 +35,7 @@ open class GestureRecognizer {
   /// Ended touches are held back from the view while this recognizer might still recognize.
   public var delaysTouchesEnded = true
 
-  var storedState = GestureRecognizerState.possible
+  @exclusivity(unchecked) var storedState = GestureRecognizerState.possible
   /// A recognition requested while a recognizer in `failureRequirements` is still undecided.
   var pendingState: GestureRecognizerState?
   var failureRequirements: [GestureRecognizer] = []
@@ -44,7 +44,7 @@ open class GestureRecognizer {
   /// they began. A record's `touch` is its latest snapshot: the application
   /// brings it up to date before any recognizer hears of the event, so no
   /// recognizer keeps (and updates, retains and releases) copies of its own.
-  var tracked: [TouchRecord] = []
+  @exclusivity(unchecked) var tracked: [TouchRecord] = []
   /// Touches this recognizer is tracking, latest snapshots, in the order they began.
   public var touches: [Touch] { tracked.map { $0.touch } }
   /// Every touch seen since the last reset: recognizers that saw a common

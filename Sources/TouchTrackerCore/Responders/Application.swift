@@ -13,11 +13,11 @@ open class Application: Responder {
   private(set) lazy var arbiter = GestureArbiter(application: self)
 
   /// Every touch the application still tracks, in the order they began.
-  var records: [TouchRecord] = []
+  @exclusivity(unchecked) var records: [TouchRecord] = []
   /// The records of touches down, by host id. A linear search: there are
   /// only as many as fingers on the screen, and a dictionary would add tens
   /// of KB of generic code to the WebAssembly module.
-  var down: [TouchRecord] = []
+  @exclusivity(unchecked) var down: [TouchRecord] = []
   private var nextTouchSerial = 0
   private var eventSerial = 0
   private var lastTap: LastTap?

@@ -5,13 +5,13 @@ open class View: Responder {
   /// frame's origin when the transform is the identity. Stored instead of
   /// UIKit's `center` so that setting a frame and reading it back is exact
   /// (a center is half a size away, which rounds).
-  private var untransformedOrigin: Point
+  @exclusivity(unchecked) private var untransformedOrigin: Point
   /// The view's own coordinate space (UIKit's `bounds`): its size, and the
   /// point of its content shown at its top-left corner. Moving the origin
   /// scrolls the content and the subviews (a `ScrollView`'s
   /// `contentOffset` is its bounds origin). As in UIKit, changing the size
   /// keeps the center where it is.
-  public var bounds: Rect {
+  @exclusivity(unchecked) public var bounds: Rect {
     didSet {
       guard bounds != oldValue else { return }
       if bounds.size != oldValue.size {
@@ -26,7 +26,7 @@ open class View: Responder {
   /// follow it. Rendering has no rotated rectangles: a rotated view's
   /// background fills the box around it (lines and circles rotate exactly,
   /// and line widths and text scale by `lengthScale`).
-  public var transform = AffineTransform.identity {
+  @exclusivity(unchecked) public var transform = AffineTransform.identity {
     didSet { if transform != oldValue { setNeedsDisplay() } }
   }
 
