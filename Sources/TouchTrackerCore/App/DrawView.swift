@@ -196,14 +196,14 @@ public final class DrawView: View {
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    for touch in touches { update(with: touch) }
+    for touch in touches { update(with: touch, in: event) }
     setNeedsDisplay()
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
     notePens(finished: touches)
     for touch in touches {
-      update(with: touch)
+      update(with: touch, in: event)
       if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
         let progress = linesInProgress.remove(at: index)
         var line = progress.line
@@ -247,12 +247,12 @@ public final class DrawView: View {
     DrawingLimits.clamp(convert(fromWindow: point))
   }
 
-  private func update(with touch: Touch) {
+  private func update(with touch: Touch, in event: Event) {
     let location = drawingLocation(of: touch)
     if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
       // The distance runs through the samples the host coalesced into this
       // event, so a width by speed does not depend on how many there were.
-      for sample in touch.coalescedSamples {
+      for sample in event.coalescedSamples(of: touch.identity) {
         let point = drawingLocation(ofWindowPoint: sample.location)
         linesInProgress[index].travelled += point.distance(to: linesInProgress[index].line.end)
         linesInProgress[index].line.end = point

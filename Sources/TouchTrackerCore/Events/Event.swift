@@ -4,10 +4,29 @@ public struct Event {
   public let timestamp: Double
   /// Every touch down during this event, changed or not, in the order they began.
   public let allTouches: [Touch]
+  /// The host's samples of the touches that came with them, in this event
+  /// rather than in each snapshot: a snapshot is copied several times an
+  /// update, and two arrays in it were two more retains and releases each.
+  let samples: [EventSamples]
 
   public init(timestamp: Double, allTouches: [Touch]) {
+    self.init(timestamp: timestamp, allTouches: allTouches, samples: [])
+  }
+
+  init(timestamp: Double, allTouches: [Touch], samples: [EventSamples]) {
     self.timestamp = timestamp
     self.allTouches = allTouches
+    self.samples = samples
+  }
+
+  /// The host's samples of `identity`'s touch since the previous event,
+  /// oldest first, without the event's own snapshot; empty in most events.
+  func coalescedSamples(of identity: TouchIdentity) -> [TouchSample] {
+    samples(of: identity)?.coalesced ?? []
+  }
+
+  private func samples(of identity: TouchIdentity) -> EventSamples? {
+    samples.first { $0.identity == identity }
   }
 
   /// The touches of this event that belong to `view`.
@@ -22,10 +41,11 @@ public struct Event {
   public func coalescedTouches(for touch: Touch) -> [Touch] {
     guard let current = allTouches.first(where: { $0.identity == touch.identity }) else { return [] }
     var touches: [Touch] = []
-    touches.reserveCapacity(current.coalescedSamples.count + 1)
+    let coalesced = coalescedSamples(of: current.identity)
+    touches.reserveCapacity(coalesced.count + 1)
     // Each sample comes from the one before it; the first from the previous event.
     var previous = current.previousLocationInWindow
-    for sample in current.coalescedSamples {
+    for sample in coalesced {
       touches.append(current.at(sample, from: previous))
       previous = sample.location
     }
@@ -41,12 +61,20 @@ public struct Event {
     guard let current = allTouches.first(where: { $0.identity == touch.identity }) else { return [] }
     var touches: [Touch] = []
     var previous = current.locationInWindow
-    for sample in current.predictedSamples {
+    for sample in samples(of: current.identity)?.predicted ?? [] {
       touches.append(current.at(sample, from: previous))
       previous = sample.location
     }
     return touches
   }
+}
+
+/// The samples one touch came with in an event (`TouchInput.coalesced`
+/// and `predicted`).
+struct EventSamples {
+  let identity: TouchIdentity
+  let coalesced: [TouchSample]
+  let predicted: [TouchSample]
 }
 
 /// What a host reports about one touch: its id, its phase and where it is in

@@ -27,11 +27,6 @@ public struct Touch {
   public let type: TouchType
   /// Force, the pen's angles: see `TouchHardware`.
   public internal(set) var hardware: TouchHardware
-  /// The host's samples since the previous event, oldest first, without this
-  /// snapshot's own (`Event.coalescedTouches(for:)`); empty in most events.
-  var coalescedSamples: [TouchSample] = []
-  /// Where the host expects the touch next (`Event.predictedTouches(for:)`).
-  var predictedSamples: [TouchSample] = []
 
   init(
     identity: TouchIdentity, hostID: Int, location: Point, timestamp: Double, tapCount: Int, view: View?,
@@ -85,8 +80,6 @@ public struct Touch {
     touch.locationInWindow = sample.location
     touch.timestamp = sample.timestamp
     touch.hardware = sample.hardware
-    touch.coalescedSamples = []
-    touch.predictedSamples = []
     return touch
   }
 

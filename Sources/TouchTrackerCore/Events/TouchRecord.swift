@@ -19,6 +19,10 @@ final class TouchRecord {
   @exclusivity(unchecked) var held: [HeldTouch] = []
   /// The host reported the end; the record stays until nothing is held.
   @exclusivity(unchecked) var hostFinished = false
+  /// The samples the host sent with the touch in the current event (empty
+  /// when it did not change); the event built for delivery takes them.
+  var coalesced: [TouchSample] = []
+  var predicted: [TouchSample] = []
 
   init(touch: Touch, recognizers: [GestureRecognizer], isIgnored: Bool) {
     self.touch = touch

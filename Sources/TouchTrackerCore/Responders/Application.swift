@@ -70,9 +70,9 @@ open class Application: Responder {
     eventSerial += 1
     var changed = scratch.takeRecords()
     // Samples belong to the event they came with: a touch that did not change has none.
-    for record in down where !record.touch.coalescedSamples.isEmpty || !record.touch.predictedSamples.isEmpty {
-      record.touch.coalescedSamples = []
-      record.touch.predictedSamples = []
+    for record in down where !record.coalesced.isEmpty || !record.predicted.isEmpty {
+      record.coalesced = []
+      record.predicted = []
     }
     for input in inputs {
       if input.phase == .began {
@@ -84,8 +84,8 @@ open class Application: Responder {
         record.touch.timestamp = time
         if input.phase != .cancelled {
           record.touch.hardware = input.hardware
-          record.touch.coalescedSamples = input.coalesced
-          record.touch.predictedSamples = input.predicted
+          record.coalesced = input.coalesced
+          record.predicted = input.predicted
         }
         if input.phase.isFinal {
           down.removeAll { $0 === record }
@@ -113,7 +113,12 @@ open class Application: Responder {
     for record in records where !record.hostFinished || changed.contains(where: { $0 === record }) {
       allTouches.append(record.touch)
     }
-    let event = Event(timestamp: time, allTouches: allTouches)
+    // Most events have none (an empty array allocates nothing); a pen's or a browser's have some.
+    var samples: [EventSamples] = []
+    for record in changed where !record.coalesced.isEmpty || !record.predicted.isEmpty {
+      samples.append(EventSamples(identity: record.identity, coalesced: record.coalesced, predicted: record.predicted))
+    }
+    let event = Event(timestamp: time, allTouches: allTouches, samples: samples)
     scratch.putBack(eventTouches: allTouches)
     // Recognizers hear every touch, even one its view ignores.
     arbiter.deliver(changed, event: event)
@@ -180,14 +185,14 @@ open class Application: Responder {
     {
       tapCount = lastTap.count + 1
     }
-    var touch = Touch(
+    let touch = Touch(
       identity: TouchIdentity(serial: nextTouchSerial), hostID: input.id, location: input.location,
       timestamp: time, tapCount: tapCount, view: view, type: input.type, hardware: input.hardware)
-    touch.coalescedSamples = input.coalesced
-    touch.predictedSamples = input.predicted
     let record = TouchRecord(
       touch: touch, recognizers: arbiter.recognizers(for: touch, in: view), isIgnored: isIgnored)
     record.beganLocation = input.location
+    record.coalesced = input.coalesced
+    record.predicted = input.predicted
     records.append(record)
     down.append(record)
     if observer != nil {
