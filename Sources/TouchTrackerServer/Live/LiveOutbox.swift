@@ -37,7 +37,13 @@ final class LiveOutbox: Sendable {
   /// Queues `message`; false if the outbox is finished or just overflowed.
   @discardableResult
   func send(_ message: ServerMessage) -> Bool {
-    let text = message.text
+    send(text: message.text)
+  }
+
+  /// Queues a message already encoded: what a room sends to every member
+  /// is encoded once, not once per member (100 clients, 100 encodings).
+  @discardableResult
+  func send(text: String) -> Bool {
     let (accepted, overflowed, waiter) = state.withLockedValue {
       state -> (Bool, Bool, CheckedContinuation<Void, Never>?) in
       guard state.finished == nil else { return (false, false, nil) }

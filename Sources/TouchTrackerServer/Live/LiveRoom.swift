@@ -186,11 +186,12 @@ final class LiveRoom: Sendable {
     guard appended.count > 0 else { return }
     let start = appended.revision - appended.count
     if let id = ticket.sender, state.members[id]?.revision == start { state.members[id]?.revision = appended.revision }
-    let message = ServerMessage.changes(
+    let text = ServerMessage.changes(
       revision: appended.revision, key: ticket.batch.key, by: sender?.by,
-      changes: ticket.batch.changes.map { String(decoding: ChangeCoder.encode($0), as: UTF8.self) })
+      changes: ticket.batch.changes.map { String(decoding: ChangeCoder.encode($0), as: UTF8.self) }
+    ).text
     for (id, member) in state.members where member.isJoined && id != ticket.sender && member.revision == start {
-      member.outbox.send(message)
+      member.outbox.send(text: text)
       state.members[id]?.revision = appended.revision
     }
   }
@@ -368,8 +369,8 @@ final class LiveRoom: Sendable {
     let id = ObjectIdentifier(outbox)
     state.withLockedValue { state in
       guard let by = state.members[id]?.by else { return }
-      let message = ServerMessage.presence(by: by, lines: PresenceLine.json(lines))
-      for (other, member) in state.members where other != id && member.by != nil { member.outbox.send(message) }
+      let text = ServerMessage.presence(by: by, lines: PresenceLine.json(lines)).text
+      for (other, member) in state.members where other != id && member.by != nil { member.outbox.send(text: text) }
     }
   }
 }
