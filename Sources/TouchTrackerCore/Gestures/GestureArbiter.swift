@@ -44,15 +44,13 @@ final class GestureArbiter {
     for recognizer in live {
       // A finished recognizer only follows its touches until it is reset.
       guard !recognizer.storedState.isFinished else { continue }
-      // Only touches it still tracks: one disabled (and reset) while they
-      // were down hears nothing more of them, even if enabled again. Chosen
-      // once, before any message: a message may change what it tracks.
+      // Only touches it still tracks (it tracks only records that list it):
+      // one disabled (and reset) while they were down hears nothing more of
+      // them, even if enabled again. Chosen once, before any message: a
+      // message may change what it tracks.
       var mine = scratchRecords
       scratchRecords = []
-      for record in records
-      where record.recognizers.contains(where: { $0 === recognizer }) && recognizer.isTracking(record) {
-        mine.append(record)
-      }
+      for record in records where recognizer.isTracking(record) { mine.append(record) }
       for phase in GestureArbiter.messagePhases where mine.contains(where: { $0.touch.phase == phase }) {
         // A target may disable the recognizer from an action sent during this event.
         guard recognizer.isEnabled, !recognizer.storedState.isFinished else { continue }

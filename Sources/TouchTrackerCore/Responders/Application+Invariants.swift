@@ -14,7 +14,7 @@ extension Application {
       for record in down {
         precondition(!record.hostFinished, "a touch the host finished is still down")
         precondition(records.contains { $0 === record }, "a touch down has no record")
-        precondition(!hostIDs.contains(record.hostID), "two touches down share host id \(record.touch.hostID)")
+        precondition(!hostIDs.contains(record.hostID), "two touches down share host id \(record.hostID)")
         hostIDs.append(record.hostID)
       }
       for record in records {
