@@ -13,13 +13,16 @@ import PackageDescription
 ///
 /// `bench-tool` prepares inputs and checks answers for the other rows
 /// (hit-test agreement, documents for the server and the browser, the native
-/// drawing a touch trace produces).
+/// drawing a touch trace produces). `live-swarm` runs the live-sync load's
+/// WebSocket clients for `server/live.py` (see its header).
 let package = Package(
   name: "TouchTrackerBenchmarks",
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "TouchTracker", path: ".."),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     .target(
@@ -29,6 +32,13 @@ let package = Package(
     .executableTarget(
       name: "bench-tool",
       dependencies: ["BenchmarkSupport", .product(name: "TouchTrackerCore", package: "TouchTracker")]
+    ),
+    .executableTarget(
+      name: "live-swarm",
+      dependencies: [
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
   ]
 )

@@ -300,8 +300,37 @@ def worker(ports, assignments, rate, start_at, seconds, quiet_for, results):
     results.put((reports, time.process_time() - started))
 
 
-def run_clients(ports, assignments, rate, seconds, quiet_for=2.0, during=None):
-    """Runs the clients in one worker per core; `during(elapsed)` is called every 0.1 s meanwhile."""
+def swarm_clients(binary, ports, assignments, rate, seconds, quiet_for=2.0):
+    """Runs the clients in one `live-swarm` process (Swift, SwiftNIO) instead of Python workers."""
+    start_at = time.monotonic() + 2 + len(assignments) / 500
+    plan = {"ports": ports, "rate": rate, "startAt": start_at, "seconds": seconds, "quietFor": quiet_for,
+            "assignments": [{"drawing": drawing, "index": index, "keep": keep} for drawing, index, keep in assignments]}
+    try:
+        finished = subprocess.run([binary], input=json.dumps(plan).encode(), capture_output=True,
+                                  timeout=seconds + 180, check=False)
+    except subprocess.TimeoutExpired:
+        raise SystemExit("live: live-swarm did not finish within its time bound")
+    if finished.returncode != 0:
+        raise SystemExit(f"live: live-swarm exited with {finished.returncode}: {finished.stderr.decode()[-2000:]}")
+    output = json.loads(finished.stdout)
+    reports = output["reports"]
+    for report in reports:
+        kept = report.pop("kept")
+        if kept is None:
+            report["document"] = None
+            continue
+        changes = {revision: [l for change in json.loads(text)["changes"] for l in change.get("lines", [])]
+                   for revision, text in kept}
+        changes.update({revision: [line(line_id)] for line_id, revision in report["acked"]})
+        report["document"] = [l for revision in sorted(changes) for l in changes[revision]]
+    return reports, output["cpu"]
+
+
+def run_clients(ports, assignments, rate, seconds, quiet_for=2.0, during=None, swarm=None):
+    """Runs the clients in one worker per core, or in `swarm` (live-swarm's path) when given and
+    nothing is to happen `during` the run; `during(elapsed)` is called every 0.1 s meanwhile."""
+    if swarm and during is None:
+        return swarm_clients(swarm, ports, assignments, rate, seconds, quiet_for)
     processes = max(1, os.cpu_count() or 1)
     shares = [assignments[i::processes] for i in range(processes)]
     results = multiprocessing.Queue()
@@ -439,12 +468,14 @@ def main():
     parser.add_argument("--skip", default="")
     parser.add_argument("--postgres", help="run SERVERS servers on a fresh database of this PostgreSQL server")
     parser.add_argument("--servers", type=int, default=2)
+    parser.add_argument("--swarm", help="live-swarm's path: its clients run loads a and b (c stays on Python's)")
     args = parser.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     count = args.servers if args.postgres else 1
     result = {"clients": args.clients, "rate": args.rate, "seconds": args.seconds, "drawings": args.drawings,
               "pairRate": args.pair_rate, "cores": os.cpu_count(), "loadAverage": os.getloadavg()[0],
-              "store": "postgres" if args.postgres else "sqlite", "servers": count}
+              "store": "postgres" if args.postgres else "sqlite", "servers": count,
+              "clientsIn": "live-swarm (Swift)" if args.swarm else "Python workers"}
     with tempfile.TemporaryDirectory() as directory:
         database, drop = postgres_database(args.postgres) if args.postgres else (
             os.path.join(directory, "drawings.sqlite"), lambda: None)
@@ -465,7 +496,8 @@ def main():
                 assignments = [(name, index, index < 2 or index % (args.clients // 2 or 1) == 0)
                                for index in range(args.clients)]
                 before = server_cpu()
-                reports, harness = run_clients(ports, assignments, args.rate, args.seconds, during=during)
+                reports, harness = run_clients(ports, assignments, args.rate, args.seconds, during=during,
+                                               swarm=args.swarm)
                 return reports, harness, before
 
             if "a" not in skip:
@@ -479,7 +511,7 @@ def main():
             if "b" not in skip:
                 assignments = [(f"pair-{index // 2}", index, index % 50 == 0) for index in range(args.drawings * 2)]
                 before = server_cpu()
-                reports, harness = run_clients(ports, assignments, args.pair_rate, args.seconds)
+                reports, harness = run_clients(ports, assignments, args.pair_rate, args.seconds, swarm=args.swarm)
                 problems, lost, _ = check(port, reports, None)
                 result["b"] = summarize(reports, harness, args.seconds) | {
                     "problems": problems[:20], "lost": len(lost),

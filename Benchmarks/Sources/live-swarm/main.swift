@@ -1,0 +1,314 @@
+// live-swarm: the clients of `Benchmarks/server/live.py` (loads a and b) in one
+// Swift process on SwiftNIO, for when Python's clients cost more CPU than the
+// server they measure (100 clients at 10 changes/s receive ~100,000 messages a
+// second; four Python processes needed 3.2 CPU s/s for it on 2 cores).
+//
+//     live-swarm < PLAN.json > REPORTS.json
+//
+// PLAN: {"ports": [P, ...], "assignments": [{"drawing": D, "index": I, "keep": K}, ...],
+//        "rate": R, "startAt": T, "seconds": S, "quietFor": Q}
+// with T in CLOCK_MONOTONIC seconds (Python's `time.monotonic()`). Each client
+// behaves as live.py's `Client`: it says hello, sends R one-line batches a
+// second from T until T + S (key "c<index>-<serial>-<monotonic ns>"),
+// receives everything, and closes once its batches are all acknowledged and
+// the socket has been quiet for Q seconds. It reconnects on the next port
+// with backoff and sends its unacknowledged batches again, but it does not
+// read documents: a `reset` is reported as an error (loads a and b never get
+// one; load c, which does, stays on live.py's own clients).
+//
+// REPORTS: {"reports": [...], "cpu": the process's CPU seconds}, one report per
+// client in live.py's shape; a client with "keep" lists the changes messages
+// it got ("kept": [[revision, text], ...]) so that live.py rebuilds its copy
+// of the drawing and compares it with the server's.
+
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Synchronization
+
+struct Assignment: Decodable, Sendable {
+  let drawing: String
+  let index: Int
+  let keep: Bool
+}
+
+struct Plan: Decodable, Sendable {
+  let ports: [Int]
+  let assignments: [Assignment]
+  let rate: Double
+  let startAt: Double
+  let seconds: Double
+  let quietFor: Double
+}
+
+func monotonicNanoseconds() -> Int {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return now.tv_sec * 1_000_000_000 + now.tv_nsec
+}
+
+func sleep(untilNanoseconds deadline: Int) async throws {
+  let wait = deadline - monotonicNanoseconds()
+  if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait)) }
+}
+
+/// The one-line batch live.py sends, byte for byte.
+func batchText(key: String, lineID: Int) -> String {
+  #"{"type":"changes","key":"\#(key)","changes":[{"op":"add","lines":[{"id":\#(lineID),"#
+    + ##""begin":{"x":\##(lineID % 997),"y":2},"end":{"x":3,"y":\##(lineID % 991)},"color":"#000000","width":2}]}]}"##
+}
+
+/// What a client needs of a server message without parsing it: its type's
+/// first letter, its revision and its key.
+struct Skim {
+  var type: UInt8 = 0
+  var revision = -1
+  var key: String?
+
+  init(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard bytes.count > 9 else { return }
+      type = bytes[9]  // {"type":"X
+      if let at = Skim.find(#""revision":"#, in: bytes) {
+        var value = 0
+        var index = at
+        while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+          value = value * 10 + Int(bytes[index] - 48)
+          index += 1
+        }
+        revision = value
+      }
+      if let at = Skim.find(#""key":""#, in: bytes) {
+        var end = at
+        while end < bytes.count, bytes[end] != 34 { end += 1 }
+        key = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self)
+      }
+    }
+  }
+
+  /// The index just after the first occurrence of `needle` in `bytes`.
+  static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = needle.utf8CodeUnitCount
+    guard bytes.count >= count else { return nil }
+    let first = needle.utf8Start[0]
+    var index = 0
+    while index <= bytes.count - count {
+      if bytes[index] == first, memcmp(bytes.baseAddress! + index, needle.utf8Start, count) == 0 {
+        return index + count
+      }
+      index += 1
+    }
+    return nil
+  }
+}
+
+/// One client's state, shared by its receiver, its sender and its watchdog.
+struct ClientState {
+  var serial = 0
+  var pending: [String: (lineID: Int, serial: Int)] = [:]
+  var acked: [(lineID: Int, revision: Int)] = []
+  var seen: [Int] = []
+  var last = 0
+  var joined = false
+  var kept: [(Int, String)] = []
+  var latencies: [Int] = []  // microseconds
+  var reconnects = 0
+  var errors: [String] = []
+  var lastMessage = 0  // monotonic ns
+
+  mutating func take(_ text: String, at now: Int, keep: Bool) {
+    let message = Skim(text)
+    lastMessage = now
+    switch message.type {
+    case UInt8(ascii: "a"), UInt8(ascii: "c"):
+      guard message.revision >= 0 else {
+        errors.append("no revision in \(text.prefix(80))")
+        return
+      }
+      let key = message.key
+      if message.type == UInt8(ascii: "a") || (key.map { pending[$0] != nil } ?? false) {
+        if let key, let sent = pending.removeValue(forKey: key) {
+          acked.append((sent.lineID, message.revision))
+        }
+        if message.revision > last && joined {
+          seen.append(message.revision)
+          last = message.revision
+        }
+        return
+      }
+      if let key, key.hasPrefix("c"), let dash = key.lastIndex(of: "-"), let sent = Int(key[key.index(after: dash)...])
+      {
+        latencies.append((now - sent) / 1000)
+      }
+      if keep { kept.append((message.revision, text)) }
+      seen.append(message.revision)
+      last = max(last, message.revision)
+    case UInt8(ascii: "e"):
+      errors.append(text)
+    case UInt8(ascii: "r") where text.hasPrefix(#"{"type":"reset""#):
+      errors.append("reset (live-swarm does not read documents): \(text)")
+    default:
+      break  // presence, leave, renamed: not part of this load
+    }
+  }
+}
+
+final class Client: Sendable {
+  let assignment: Assignment
+  let ports: [Int]
+  let plan: Plan
+  let state = Mutex(ClientState())
+  let logger = Logger(label: "live-swarm")
+  var id: String { String(assignment.index + 1, radix: 16).leftPadded(to: 8) }
+
+  init(_ assignment: Assignment, plan: Plan) {
+    self.assignment = assignment
+    self.plan = plan
+    let first = assignment.index % plan.ports.count
+    ports = Array(plan.ports[first...] + plan.ports[..<first])
+  }
+
+  func run(startAt: Int, stopSendingAt: Int) async {
+    var delay = 0.1
+    var port = 0
+    while true {
+      do {
+        // http://, not ws://: the client sends the scheme as Origin, and the server
+        // (rightly) refuses a socket from an Origin that is no web page of its own.
+        let url = "http://127.0.0.1:\(ports[port])/api/drawings/\(assignment.drawing)/live"
+        try await WebSocketClient.connect(
+          url: url, configuration: .init(maxFrameSize: 1 << 24), logger: logger
+        ) { inbound, outbound, _ in
+          try await self.session(inbound: inbound, outbound: outbound, startAt: startAt, stopSendingAt: stopSendingAt)
+        }
+        delay = 0.1
+        if state.withLock({ $0.pending.isEmpty }) && monotonicNanoseconds() > stopSendingAt { return }
+      } catch {
+        if monotonicNanoseconds() > stopSendingAt + 60_000_000_000 {
+          state.withLock { $0.errors.append("gave up reconnecting: \(error)") }
+          return
+        }
+      }
+      state.withLock { $0.reconnects += 1 }
+      port = (port + 1) % ports.count
+      try? await Task.sleep(nanoseconds: UInt64(delay * Double.random(in: 0.5..<1.5) * 1e9))
+      delay = min(2, delay * 2)
+    }
+  }
+
+  private func session(
+    inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, startAt: Int, stopSendingAt: Int
+  ) async throws {
+    let since = state.withLock {
+      $0.joined = false
+      return $0.last
+    }
+    try await outbound.write(.text(#"{"type":"hello","since":\#(since),"client":"\#(id)"}"#))
+    var messages = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+    while let message = try await messages.next() {
+      guard case .text(let text) = message else { continue }
+      if text.hasPrefix(#"{"type":"welcome""#) {
+        state.withLock { $0.joined = true }
+        break
+      }
+      state.withLock { $0.take(text, at: monotonicNanoseconds(), keep: assignment.keep) }
+    }
+    let again = state.withLock { $0.pending.sorted { $0.value.serial < $1.value.serial } }
+    for (key, sent) in again {
+      try await outbound.write(.text(batchText(key: key, lineID: sent.lineID)))
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await self.send(outbound, from: startAt, until: stopSendingAt) }
+      group.addTask { try await self.closeWhenDone(outbound, after: stopSendingAt) }
+      while let message = try await messages.next() {
+        guard case .text(let text) = message else { continue }
+        let now = monotonicNanoseconds()
+        state.withLock { $0.take(text, at: now, keep: assignment.keep) }
+      }
+      group.cancelAll()
+    }
+  }
+
+  /// Sends from `start` (or now, after a reconnect), each client at its own
+  /// random offset within the first period, until `stop`.
+  private func send(_ outbound: WebSocketOutboundWriter, from start: Int, until stop: Int) async throws {
+    let period = Int(1e9 / plan.rate)
+    var next = max(start, monotonicNanoseconds()) + Int.random(in: 0..<period)
+    try await sleep(untilNanoseconds: next)
+    while monotonicNanoseconds() < stop {
+      let text = state.withLock { state in
+        state.serial += 1
+        let lineID = (assignment.index + 1) * 1_000_000 + state.serial
+        let key = "c\(assignment.index)-\(state.serial)-\(monotonicNanoseconds())"
+        state.pending[key] = (lineID, state.serial)
+        return batchText(key: key, lineID: lineID)
+      }
+      try await outbound.write(.text(text))
+      next += period
+      try await sleep(untilNanoseconds: next)
+    }
+  }
+
+  private func closeWhenDone(_ outbound: WebSocketOutboundWriter, after stop: Int) async throws {
+    let quiet = Int(plan.quietFor * 1e9)
+    while true {
+      try await Task.sleep(nanoseconds: 100_000_000)
+      let now = monotonicNanoseconds()
+      let done = state.withLock { now > stop && $0.pending.isEmpty && now - $0.lastMessage > quiet }
+      if done {
+        try await outbound.close(.normalClosure, reason: "done")
+        return
+      }
+    }
+  }
+
+  func report() -> [String: Any] {
+    state.withLock { state in
+      [
+        "index": assignment.index, "drawing": assignment.drawing, "latencies": state.latencies,
+        "seen": state.seen, "acked": state.acked.map { [$0.lineID, $0.revision] },
+        "unacked": state.pending.values.map(\.lineID), "reconnects": state.reconnects, "resets": 0,
+        "errors": state.errors,
+        "kept": assignment.keep ? state.kept.map { [$0.0, $0.1] as [Any] } : NSNull(),
+      ]
+    }
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+func cpuSeconds() -> Double {
+  var usage = rusage()
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+let input = FileHandle.standardInput.readDataToEndOfFile()
+let plan: Plan
+do {
+  plan = try JSONDecoder().decode(Plan.self, from: input)
+} catch {
+  FileHandle.standardError.write(Data("live-swarm: the plan on stdin is not valid: \(error)\n".utf8))
+  exit(2)
+}
+guard !plan.ports.isEmpty, plan.rate > 0, plan.seconds > 0 else {
+  FileHandle.standardError.write(Data("live-swarm: the plan needs ports, a rate > 0 and seconds > 0\n".utf8))
+  exit(2)
+}
+// Every client connects now and starts sending at startAt: the load is
+// measured with everyone connected, not while a thousand handshakes queue.
+let clients = plan.assignments.map { Client($0, plan: plan) }
+let startAt = Int(plan.startAt * 1e9)
+let stopSendingAt = startAt + Int(plan.seconds * 1e9)
+await withTaskGroup(of: Void.self) { group in
+  for client in clients {
+    group.addTask { await client.run(startAt: startAt, stopSendingAt: stopSendingAt) }
+  }
+}
+let cpu = cpuSeconds()
+let output = try JSONSerialization.data(withJSONObject: ["reports": clients.map { $0.report() }, "cpu": cpu])
+FileHandle.standardOutput.write(output)
