@@ -167,7 +167,7 @@ if os.path.exists(os.path.join(out, "live.json")):
             f"{a['p50VsPost']:.1f}x / {a['p99VsPost']:.1f}x",
             met(a["p99ms"] <= 50 and not a["problems"], "p99 <= 50 ms, converged"),
             f"{'converged' if not a['problems'] else 'NOT converged'}; server CPU {a['serverCpuPerSecond']:.2f} s/s, "
-            f"harness {a['harnessCpuPerSecond']:.2f} s/s",
+            f"harness ({live.get('clientsIn', 'Python workers')}) {a['harnessCpuPerSecond']:.2f} s/s",
         ))
     if "b" in live:
         b = live["b"]
@@ -175,7 +175,8 @@ if os.path.exists(os.path.join(out, "live.json")):
             f"8. Live: {live['drawings']:,} drawings x 2 clients, {live['pairRate']:g} change/s each",
             f"p50 {b['p50ms']:.1f} ms, p99 {b['p99ms']:.1f} ms", f"POST round trip p99 {post['p99ms']:.2f} ms",
             f"{b['p99VsPost']:.1f}x", met(b["p99ms"] <= 50 and not b["problems"], "p99 <= 50 ms, converged"),
-            f"server CPU {b['serverCpuPerSecond']:.2f} s/s, harness {b['harnessCpuPerSecond']:.2f} s/s",
+            f"server CPU {b['serverCpuPerSecond']:.2f} s/s, "
+            f"harness ({live.get('clientsIn', 'Python workers')}) {b['harnessCpuPerSecond']:.2f} s/s",
         ))
     if "c" in live:
         c = live["c"]

@@ -76,7 +76,8 @@ python3 Benchmarks/cli/render_memory.py --touchtracker "$bench_scratch/release/t
 rm -f "$out/drawing-1m.json"
 
 step "Row 8: drawing together, live sync under load (and kill -9)"
-python3 Benchmarks/server/live.py --server "$bench_scratch/release/touchtracker" --out "$out/live.json" >&2
+python3 Benchmarks/server/live.py --server "$bench_scratch/release/touchtracker" \
+  --swarm "$bench_scratch/release/live-swarm" --out "$out/live.json" >&2
 
 step "Row 3: frame cost in Chromium"
 python3 Benchmarks/browser/frame_cost.py --document "$out/drawing-100k.json" --lines 100000 \
