@@ -37,6 +37,40 @@ import TouchTrackerCore
     }
   }
 
+  /// Compaction's replay (`LogReplay`, which skips the search for shapes an
+  /// add replaces when its ids are new) gives the drawing the plain replay
+  /// gives, change by change: adds of new and present ids at positions,
+  /// a line added with a circle's id and the other way round, deletes and
+  /// moves of present and absent ids, clears.
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func compactionsReplayEqualsThePlainReplay(seed: UInt64) {
+    var generator = ChangeGenerator(seed: seed)
+    for _ in 0..<40 { _ = generator.next() }
+    let start = generator.drawing
+    var fast = LogReplay(start)
+    var plain = start
+    var (onFullDrawings, acrossKinds) = (0, 0)
+    for step in 0..<400 {
+      var change = generator.next()
+      if plain.lines.count >= 5 { onFullDrawings += 1 }
+      if Int.random(in: 0..<10, using: &generator.random) == 0 {
+        // Ids across kinds, which the generator never makes.
+        if let circle = plain.circles.randomElement(using: &generator.random) {
+          change = .add(lines: [generator.line(id: circle.id)], circles: [], at: 0)
+        } else if let line = plain.lines.randomElement(using: &generator.random) {
+          change = .add(lines: [], circles: [Circle(id: line.id, center: generator.point(), radius: 3)], at: nil)
+        }
+        acrossKinds += 1
+      }
+      LogState.replay(change, on: &plain)
+      fast.apply(change)
+      #expect(fast.drawing == plain, "seed \(seed), change \(step): \(change)")
+      if fast.drawing != plain { return }
+    }
+    // The walk had lines to replace, move and delete, and crossed kinds.
+    #expect(onFullDrawings > 100 && acrossKinds > 10, "\(onFullDrawings) on full drawings, \(acrossKinds) across kinds")
+  }
+
   /// Appends that land while a compaction replays the log stay in the log,
   /// after the new snapshot: none is lost, none applied twice.
   @Test(arguments: StoreBackend.available)

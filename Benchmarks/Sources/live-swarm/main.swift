@@ -59,13 +59,17 @@ func batchText(key: String, lineID: Int) -> String {
 }
 
 /// What a client needs of a server message without parsing it: its type's
-/// first letter, its revision and its key.
+/// first letter, its revision, the send time at the end of a harness key
+/// ("c<index>-<serial>-<ns>"), and the key itself only when it is the
+/// client's own (`ownPrefix`) or the message an ack: the ~1,000 messages a
+/// second of others' changes each client gets make no strings.
 struct Skim {
   var type: UInt8 = 0
   var revision = -1
-  var key: String?
+  var sentAt: Int?
+  var ownKey: String?
 
-  init(_ text: String) {
+  init(_ text: String, ownPrefix: [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
       guard bytes.count > 9 else { return }
@@ -79,10 +83,21 @@ struct Skim {
         }
         revision = value
       }
-      if let at = Skim.find(#""key":""#, in: bytes) {
-        var end = at
-        while end < bytes.count, bytes[end] != 34 { end += 1 }
-        key = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self)
+      guard let at = Skim.find(#""key":""#, in: bytes) else { return }
+      var end = at
+      var dash = -1
+      while end < bytes.count, bytes[end] != 34 {
+        if bytes[end] == 45 { dash = end }
+        end += 1
+      }
+      let key = UnsafeBufferPointer(rebasing: bytes[at..<end])
+      if key.first == UInt8(ascii: "c"), dash > at {
+        var value = 0
+        for digit in bytes[(dash + 1)..<end] where digit >= 48 && digit <= 57 { value = value * 10 + Int(digit - 48) }
+        sentAt = value
+      }
+      if type == UInt8(ascii: "a") || key.starts(with: ownPrefix) {
+        ownKey = String(decoding: key, as: UTF8.self)
       }
     }
   }
@@ -117,8 +132,8 @@ struct ClientState {
   var errors: [String] = []
   var lastMessage = 0  // monotonic ns
 
-  mutating func take(_ text: String, at now: Int, keep: Bool) {
-    let message = Skim(text)
+  mutating func take(_ text: String, at now: Int, keep: Bool, ownPrefix: [UInt8]) {
+    let message = Skim(text, ownPrefix: ownPrefix)
     lastMessage = now
     switch message.type {
     case UInt8(ascii: "a"), UInt8(ascii: "c"):
@@ -126,9 +141,10 @@ struct ClientState {
         errors.append("no revision in \(text.prefix(80))")
         return
       }
-      let key = message.key
-      if message.type == UInt8(ascii: "a") || (key.map { pending[$0] != nil } ?? false) {
-        if let key, let sent = pending.removeValue(forKey: key) {
+      // An ack, or its own change not acknowledged yet (in the backlog a
+      // client that reconnected gets): live.py's `Client.take`, step by step.
+      if let key = message.ownKey, message.type == UInt8(ascii: "a") || pending[key] != nil {
+        if let sent = pending.removeValue(forKey: key) {
           acked.append((sent.lineID, message.revision))
         }
         if message.revision > last && joined {
@@ -137,10 +153,7 @@ struct ClientState {
         }
         return
       }
-      if let key, key.hasPrefix("c"), let dash = key.lastIndex(of: "-"), let sent = Int(key[key.index(after: dash)...])
-      {
-        latencies.append((now - sent) / 1000)
-      }
+      if let sent = message.sentAt { latencies.append((now - sent) / 1000) }
       if keep { kept.append((message.revision, text)) }
       seen.append(message.revision)
       last = max(last, message.revision)
@@ -159,12 +172,15 @@ final class Client: Sendable {
   let ports: [Int]
   let plan: Plan
   let state = Mutex(ClientState())
+  /// The start of its own batches' keys, "c<index>-".
+  let ownPrefix: [UInt8]
   let logger = Logger(label: "live-swarm")
   var id: String { String(assignment.index + 1, radix: 16).leftPadded(to: 8) }
 
   init(_ assignment: Assignment, plan: Plan) {
     self.assignment = assignment
     self.plan = plan
+    ownPrefix = Array("c\(assignment.index)-".utf8)
     let first = assignment.index % plan.ports.count
     ports = Array(plan.ports[first...] + plan.ports[..<first])
   }
@@ -212,7 +228,7 @@ final class Client: Sendable {
         state.withLock { $0.joined = true }
         break
       }
-      state.withLock { $0.take(text, at: monotonicNanoseconds(), keep: assignment.keep) }
+      state.withLock { $0.take(text, at: monotonicNanoseconds(), keep: assignment.keep, ownPrefix: ownPrefix) }
     }
     let again = state.withLock { $0.pending.sorted { $0.value.serial < $1.value.serial } }
     for (key, sent) in again {
@@ -224,7 +240,7 @@ final class Client: Sendable {
       while let message = try await messages.next() {
         guard case .text(let text) = message else { continue }
         let now = monotonicNanoseconds()
-        state.withLock { $0.take(text, at: now, keep: assignment.keep) }
+        state.withLock { $0.take(text, at: now, keep: assignment.keep, ownPrefix: ownPrefix) }
       }
       group.cancelAll()
     }

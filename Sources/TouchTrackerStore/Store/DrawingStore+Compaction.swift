@@ -34,9 +34,9 @@ struct LogState {
   func replayed() throws -> Drawing {
     let document = try snapshot.verifiedDocument()
     do {
-      var drawing = try DocumentCodec.decode(document)
-      for record in changes { Self.replay(try ChangeCodec.decode(record.change), on: &drawing) }
-      return drawing
+      var replay = LogReplay(try DocumentCodec.decode(document))
+      for record in changes { replay.apply(try ChangeCodec.decode(record.change)) }
+      return replay.drawing
     } catch {
       throw DrawingStoreError.unreadable(name: head.name, reason: error.description)
     }
@@ -69,6 +69,57 @@ struct LogState {
     return Folded(
       snapshot: SnapshotRecord(name: head.name, document: DocumentCoder.encodeString(drawing)),
       revision: head.revision, lineCount: drawing.lines.count, circleCount: drawing.circles.count)
+  }
+}
+
+/// `LogState.replay` over a whole log, with the ids present at hand: an add
+/// of ids the drawing does not hold yet (nearly every add) is inserted
+/// without the pass over every line and circle that looks for shapes it
+/// replaces, and a delete of an absent id scans nothing. Replaying k changes
+/// onto n lines cost n * k before (a compaction of 1,000 adds at 20,000
+/// lines: 20 M line visits, 13% of a live server's CPU); now n + k for adds.
+/// The drawing is the same as `LogState.replay`'s, change by change
+/// (`DrawingStoreCompactionTests`).
+struct LogReplay {
+  private(set) var drawing: Drawing
+  private var lineIDs: Set<ShapeID>
+  private var circleIDs: Set<ShapeID>
+
+  init(_ drawing: Drawing) {
+    self.drawing = drawing
+    lineIDs = Set(drawing.lines.map(\.id))
+    circleIDs = Set(drawing.circles.map(\.id))
+  }
+
+  private func isFresh(_ id: ShapeID) -> Bool { !lineIDs.contains(id) && !circleIDs.contains(id) }
+
+  mutating func apply(_ change: Change) {
+    switch change {
+    case .add(let lines, let circles, let position):
+      if lines.allSatisfy({ isFresh($0.id) }) && circles.allSatisfy({ isFresh($0.id) }) {
+        drawing.lines.insert(contentsOf: lines, at: min(max(position ?? drawing.lines.count, 0), drawing.lines.count))
+        drawing.circles.append(contentsOf: circles)
+      } else {
+        LogState.replay(change, on: &drawing)
+        // A line takes its id from a circle, and a circle from a line.
+        for line in lines { circleIDs.remove(line.id) }
+        for circle in circles { lineIDs.remove(circle.id) }
+      }
+      lineIDs.formUnion(lines.lazy.map(\.id))
+      circleIDs.formUnion(circles.lazy.map(\.id))
+    case .deleteLine(let id):
+      if lineIDs.remove(id) != nil { drawing.apply(change) }
+    case .deleteCircle(let id):
+      if circleIDs.remove(id) != nil { drawing.apply(change) }
+    case .moveLine(let id, _, _):
+      if lineIDs.contains(id) { drawing.apply(change) }
+    case .moveCircle(let id, _):
+      if circleIDs.contains(id) { drawing.apply(change) }
+    case .clear:
+      lineIDs.removeAll()
+      circleIDs.removeAll()
+      drawing.apply(change)
+    }
   }
 }
 
