@@ -78,7 +78,8 @@ export const live = {
       return;
     }
     this.status = 'syncing';
-    const hello = { type: 'hello', since: saver.revision, client: this.client };
+    // batches: when several messages wait for this page, the server may send them in one frame, as an array.
+    const hello = { type: 'hello', since: saver.revision, client: this.client, batches: true };
     const key = access.key(saver.name);
     if (key) hello.key = key;
     socket.send(JSON.stringify(hello));
@@ -139,6 +140,15 @@ export const live = {
     } catch {
       return;
     }
+    if (Array.isArray(message)) {
+      for (const one of message) if (one && typeof one === 'object') this.handle(one);
+    } else if (message && typeof message === 'object') {
+      this.handle(message);
+    }
+  },
+
+  /** One server message (DESIGN.md, "Live sync over WebSocket"). */
+  handle(message) {
     switch (message.type) {
       case 'changes':
         this.changes(message);

@@ -118,6 +118,49 @@ struct Skim {
   }
 }
 
+/// The messages of a frame: itself, or the members of a JSON array of them
+/// (what the server sends a client that said `"batches": true` when several
+/// are queued for it).
+func messagesOf(_ text: String) -> [String] {
+  guard text.utf8.first == UInt8(ascii: "[") else { return [text] }
+  var text = text
+  return text.withUTF8 { bytes in
+    var messages: [String] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var start = 1
+    for index in 1..<bytes.count {
+      let byte = bytes[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == 34 {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case 34: inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 {  // the array's own end
+          messages.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+          return messages
+        }
+        depth -= 1
+      case UInt8(ascii: ",") where depth == 0:
+        messages.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        start = index + 1
+      default: break
+      }
+    }
+    return messages
+  }
+}
+
 /// One client's state, shared by its receiver, its sender and its watchdog.
 struct ClientState {
   var serial = 0
@@ -220,15 +263,22 @@ final class Client: Sendable {
       $0.joined = false
       return $0.last
     }
-    try await outbound.write(.text(#"{"type":"hello","since":\#(since),"client":"\#(id)"}"#))
+    try await outbound.write(.text(#"{"type":"hello","since":\#(since),"client":"\#(id)","batches":true}"#))
     var messages = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
-    while let message = try await messages.next() {
+    var welcomed = false
+    while !welcomed, let message = try await messages.next() {
       guard case .text(let text) = message else { continue }
-      if text.hasPrefix(#"{"type":"welcome""#) {
-        state.withLock { $0.joined = true }
-        break
+      let now = monotonicNanoseconds()
+      state.withLock { state in
+        for one in messagesOf(text) {
+          if one.hasPrefix(#"{"type":"welcome""#) {
+            state.joined = true
+            welcomed = true
+          } else {
+            state.take(one, at: now, keep: assignment.keep, ownPrefix: ownPrefix)
+          }
+        }
       }
-      state.withLock { $0.take(text, at: monotonicNanoseconds(), keep: assignment.keep, ownPrefix: ownPrefix) }
     }
     let again = state.withLock { $0.pending.sorted { $0.value.serial < $1.value.serial } }
     for (key, sent) in again {
@@ -240,7 +290,9 @@ final class Client: Sendable {
       while let message = try await messages.next() {
         guard case .text(let text) = message else { continue }
         let now = monotonicNanoseconds()
-        state.withLock { $0.take(text, at: now, keep: assignment.keep, ownPrefix: ownPrefix) }
+        state.withLock { state in
+          for one in messagesOf(text) { state.take(one, at: now, keep: assignment.keep, ownPrefix: ownPrefix) }
+        }
       }
       group.cancelAll()
     }

@@ -10,9 +10,11 @@ import TouchTrackerStore
 /// problem and where (`Number out of range at changes[1].lines[0].begin.x`,
 /// `Missing 'client' in hello`), sent to the client before the close.
 enum ClientMessage: Equatable, Sendable {
-  /// `{"type": "hello", "since": R, "client": "ID", "key": "KEY"}`; the
-  /// key (a link's or the admin's) only when access control is on.
-  case hello(since: Int, client: String, key: String? = nil)
+  /// `{"type": "hello", "since": R, "client": "ID", "key": "KEY",
+  /// "batches": true}`; the key (a link's or the admin's) only when access
+  /// control is on; `batches` when the client takes several messages in one
+  /// frame (a JSON array of them: `LiveConnection.frames`).
+  case hello(since: Int, client: String, key: String? = nil, batches: Bool = false)
   /// `{"type": "changes", "key": "K", "changes": [CHANGE, ...]}`
   case changes(key: String, changes: [Change])
   /// `{"type": "presence", "lines": [LINE, ...]}`
@@ -59,7 +61,12 @@ enum ClientMessage: Equatable, Sendable {
       }
       key = text
     }
-    return .hello(since: Int(value), client: id.lowercased(), key: key)
+    var batches = false
+    if let value = root["batches"] {
+      guard case .bool(let flag) = value else { throw LiveError("Invalid batches at batches: expected true or false") }
+      batches = flag
+    }
+    return .hello(since: Int(value), client: id.lowercased(), key: key, batches: batches)
   }
 
   private static func changes(_ root: JSONValue, _ bytes: [UInt8]) throws(LiveError) -> ClientMessage {

@@ -52,7 +52,11 @@ struct LiveConnection: Sendable {
       while true {
         switch await outbox.next() {
         case .messages(let texts):
-          for text in texts { try await outbound.write(.text(text)) }
+          if outbox.takesBatches, texts.count > 1 {
+            for frame in frames(texts) { try await outbound.write(.text(frame)) }
+          } else {
+            for text in texts { try await outbound.write(.text(text)) }
+          }
         case .close(let close):
           try await outbound.close(
             WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason.isEmpty ? nil : close.reason)
@@ -64,6 +68,38 @@ struct LiveConnection: Sendable {
     } catch {
       outbox.finish(nil)  // The socket is gone.
     }
+  }
+
+  /// The largest frame that `frames` makes of several messages.
+  static let batchBytes = 64 * 1024
+
+  /// `texts` as frames of a client that said `"batches": true`: runs of
+  /// messages as JSON arrays (`[M1,M2,...]`) up to `batchBytes`, and a
+  /// message alone as itself. Every frame is written and flushed on its
+  /// own (one system call each), so at 100 clients on one drawing the
+  /// server wrote 100,000 frames a second one by one; a client that falls
+  /// behind now gets what is queued for it in a few frames.
+  static func frames(_ texts: [String]) -> [String] {
+    var frames: [String] = []
+    var run: [String] = []
+    var bytes = 0
+    func flush() {
+      if run.count == 1 {
+        frames.append(run[0])
+      } else if !run.isEmpty {
+        frames.append("[" + run.joined(separator: ",") + "]")
+      }
+      run.removeAll(keepingCapacity: true)
+      bytes = 0
+    }
+    for text in texts {
+      let size = text.utf8.count + 1
+      if !run.isEmpty, bytes + size > batchBytes { flush() }
+      run.append(text)
+      bytes += size
+    }
+    flush()
+    return frames
   }
 
   /// Reads and handles messages until the client leaves (nil) or breaks a
@@ -109,7 +145,7 @@ struct LiveConnection: Sendable {
           throw LiveError("\(error.message) in message \(index)", closeCode: error.closeCode)
         }
         switch decoded {
-        case .hello(let since, let client, let key):
+        case .hello(let since, let client, let key, let batches):
           // Without a key that opens the drawing, the same sentence whether
           // or not it exists (as the HTTP API's 404).
           guard let granted = try await check.access(to: name, key: key) else {
@@ -117,6 +153,7 @@ struct LiveConnection: Sendable {
           }
           access = granted
           said = client
+          outbox.takesBatches = batches
           try await room.join(outbox, since: since, by: client, byLink: access == .edit || access == .view)
         case .changes(let key, let changes):
           guard said != nil else { throw LiveError("Message \(index) is 'changes' before 'hello'") }

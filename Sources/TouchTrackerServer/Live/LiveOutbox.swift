@@ -26,6 +26,14 @@ final class LiveOutbox: Sendable {
   }
 
   private let state = NIOLockedValueBox(State())
+  private let batches = NIOLockedValueBox(false)
+
+  /// The client said `"batches": true` in its hello: the writer may put
+  /// several queued messages in one frame.
+  var takesBatches: Bool {
+    get { batches.withLockedValue { $0 } }
+    set { batches.withLockedValue { $0 = newValue } }
+  }
   private let limits: LiveLimits
   private let onOverflow: @Sendable () -> Void
 

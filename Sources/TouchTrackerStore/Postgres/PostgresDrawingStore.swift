@@ -140,12 +140,45 @@ public final class PostgresDrawingStore: DrawingStorage {
     return StoredDocument(json: Data(folded.snapshot.document.utf8), revision: head.revision, updatedAt: head.updatedAt)
   }
 
+  /// One statement, so one snapshot without a transaction: a live room on
+  /// another server reads this for every change it hears of (1,000 a
+  /// second under 1,000 drawings with a client on each of two servers), and
+  /// `BEGIN`, the head, the log and `COMMIT` were four round trips each.
   public func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
-    try await read { connection in
-      guard let head = try await self.head(name.rawValue, on: connection), !head.isDeleted else { return nil }
-      try head.checkLogReaches(since)
-      let records = try await self.changeRecords(name.rawValue, after: since, on: connection)
-      return try StoredChanges(records, after: since, head: head)
+    let rawName = name.rawValue
+    return try await unavailableIfFailing {
+      try await client.withConnection { connection in
+        // The head, and the log after `since` joined to it when the log
+        // still reaches back there (else no rows but the head's).
+        let rows = try await connection.query(
+          """
+          SELECT h.revision, h.isDeleted, h.lineCount, h.circleCount, h.updatedAt, h.snapshotRevision, h.logBytes,
+            c.revision, c.change, c.batchKey, c.checksum
+          FROM drawing h LEFT JOIN drawingChange c
+            ON c.name = h.name AND c.revision > \(since) AND h.snapshotRevision <= \(since)
+          WHERE h.name = \(rawName)
+          ORDER BY c.revision
+          """, logger: self.logger)
+        var head: DrawingRecord?
+        var records: [ChangeRecord] = []
+        for try await row in rows.decode(
+          (Int, Bool, Int, Int, Date, Int, Int, Int?, String?, String?, Int64?).self)
+        {
+          if head == nil {
+            head = DrawingRecord(
+              name: rawName, revision: row.0, isDeleted: row.1, lineCount: row.2, circleCount: row.3,
+              updatedAt: row.4, snapshotRevision: row.5, logBytes: row.6)
+          }
+          if let revision = row.7, let change = row.8, let checksum = row.10 {
+            var record = ChangeRecord(name: rawName, revision: revision, change: change, batchKey: row.9)
+            record.checksum = checksum
+            records.append(record)
+          }
+        }
+        guard let head, !head.isDeleted else { return nil }
+        try head.checkLogReaches(since)
+        return try StoredChanges(records, after: since, head: head)
+      }
     }
   }
 

@@ -30,6 +30,10 @@ import Testing
       "Invalid client at client: expected 8 hexadecimal digits in message 2"
     ),
     (
+      #"{"type":"hello","since":0,"client":"0000000a","batches":"yes"}"#,
+      "Invalid batches at batches: expected true or false in message 2"
+    ),
+    (
       #"{"type":"presence","lines":[{"begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"red","width":2}]}"#,
       "Invalid color at lines[0].color: expected #rrggbb in message 2"
     ),

@@ -19,6 +19,44 @@ import TouchTrackerStore
     #expect(try ClientMessage.decode(Array(#"{"type":"presence","lines":[]}"#.utf8)) == .presence([]))
   }
 
+  @Test func helloSaysWhetherTheClientTakesSeveralMessagesInOneFrame() throws {
+    #expect(
+      try ClientMessage.decode(Array(#"{"type":"hello","since":0,"client":"0000000a","batches":true}"#.utf8))
+        == .hello(since: 0, client: "0000000a", batches: true))
+    #expect(
+      try ClientMessage.decode(Array(#"{"type":"hello","since":0,"client":"0000000a","batches":false}"#.utf8))
+        == .hello(since: 0, client: "0000000a"))
+  }
+
+  /// What is queued for a client that takes batches: runs of messages as
+  /// JSON arrays of at most `batchBytes`, a message alone (or too big to
+  /// share a frame) as itself, and nothing lost or reordered.
+  @Test func queuedMessagesGoAsArraysOfThemUpToTheFrameLimit() throws {
+    let acks = (0..<5).map { ServerMessage.ack(key: "k\($0)", revision: $0 + 1).text }
+    #expect(LiveConnection.frames([acks[0]]) == [acks[0]])
+    #expect(LiveConnection.frames(acks) == ["[" + acks.joined(separator: ",") + "]"])
+
+    let third = String(repeating: "x", count: LiveConnection.batchBytes / 3)
+    let texts =
+      (0..<7).map { ServerMessage.error("\($0)\(third)").text }
+      + [ServerMessage.error(String(repeating: "y", count: LiveConnection.batchBytes + 10)).text] + acks
+    let frames = LiveConnection.frames(texts)
+    var flattened: [Any] = []
+    for frame in frames {
+      let value = try JSONSerialization.jsonObject(with: Data(frame.utf8))
+      if let array = value as? [Any] {
+        #expect(array.count > 1 && frame.utf8.count <= LiveConnection.batchBytes + 1, "\(array.count) in one frame")
+        flattened += array
+      } else {
+        flattened.append(value)
+      }
+    }
+    let expected = try texts.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) }
+    #expect((flattened as NSArray).isEqual(to: expected))
+    // Three pairs of the long errors, the seventh alone, the too-big one alone, the acks.
+    #expect(frames.count == 6, "\(frames.count) frames")
+  }
+
   /// Every server message is one JSON object with `type` first, and reads
   /// back as what was written.
   @Test(arguments: [

@@ -78,6 +78,44 @@ import TouchTrackerStore
     }
   }
 
+  /// A client that says `"batches": true` may get several messages in one
+  /// frame (a JSON array of them, when several wait for it); it still gets
+  /// every revision once, in order, with its acks in place, and ends with
+  /// GET's bytes. A client that does not say it never gets an array
+  /// (`message()` fails on one): pages loaded before batches still work.
+  @Test func aClientTakingBatchesGetsEveryRevisionInOrderAndOthersGetNoArrays() async throws {
+    try await Live.run { port, http in
+      try await LiveTestClient.live(port: port, since: nil, client: "0000000a") { a in
+        try await a.send(#"{"type":"hello","since":0,"client":"0000000a","batches":true}"#)
+        #expect(try await a.messages().first?["type"] as? String == "welcome")
+        try await LiveTestClient.live(port: port, client: "0000000b") { b in
+          _ = try await b.message(ofType: "welcome")
+          let count = 60
+          var replicas = [LiveReplica(), LiveReplica()]
+          for index in 0..<count {
+            try await a.send(Live.changes(key: "a\(index)", Live.add([1000 + index])))
+            try await b.send(Live.changes(key: "b\(index)", Live.add([2000 + index], x: 5)))
+            replicas[0].pending["a\(index)"] = [try Self.change(Live.add([1000 + index]))]
+            replicas[1].pending["b\(index)"] = [try Self.change(Live.add([2000 + index], x: 5))]
+          }
+          var received = 0
+          while received < 2 * count {
+            let messages = try await a.messages()
+            for message in messages { try replicas[0].receive(message) }
+            received += messages.count
+          }
+          for _ in 0..<(2 * count) { try replicas[1].receive(try await b.message()) }
+          let stored = try await Live.document(http)
+          for replica in replicas {
+            #expect(replica.revisions == Array(1...(2 * count)))
+            #expect(replica.pending.isEmpty)
+            #expect(replica.document == stored)
+          }
+        }
+      }
+    }
+  }
+
   @Test func helloSinceARevisionGetsTheLaterBatchesByKeyThenWelcome() async throws {
     try await Live.run { port, http in
       try await Live.post(http, #"{"changes":[\#(Live.add([1])),\#(Live.add([2]))]}"#, key: "k1")

@@ -169,6 +169,19 @@ final class LiveTestClient {
     return object
   }
 
+  /// The messages of the next frame: one object, or the members of an
+  /// array (the frames of a client that said `"batches": true`).
+  func messages() async throws -> [[String: Any]] {
+    let received = try await receive()
+    guard case .text(let text) = received else { throw Failure(description: "Expected messages, got \(received)") }
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    if let object = value as? [String: Any] { return [object] }
+    guard let array = value as? [[String: Any]], array.count > 1 else {
+      throw Failure(description: "Expected a message or an array of several, got \(text.prefix(200))")
+    }
+    return array
+  }
+
   /// Messages until one of `type`, which is returned; the others are
   /// returned in `skipped`.
   func message(ofType type: String) async throws -> (message: [String: Any], skipped: [[String: Any]]) {
