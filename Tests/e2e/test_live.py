@@ -143,3 +143,34 @@ def test_a_whole_document_saved_over_the_drawing_reaches_the_open_page(browser, 
     touch.wait_for("touchtracker.document().lines.length === 1 && touchtracker.document().lines[0].begin.x === 50")
     converged(touch)
     page.context.close()
+
+
+def test_a_page_that_comes_back_takes_its_backlog_in_batched_frames(browser, server):
+    """The page says `"batches": true`: what waits for it when it comes back (here 150 changes
+    appended by others while it was cut off) may arrive as JSON arrays of messages, and it takes
+    every one of them (docs/DESIGN.md, "Live sync over WebSocket")."""
+    page, touch = open_live(browser, server, "backlog", DESKTOP)
+    touch.line((100, 100), (300, 100))
+    converged(touch)
+    frames = []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: frames.append(payload)))
+
+    page.context.set_offline(True)
+    page.evaluate("touchtracker.liveSocketForTests()?.close()")
+    touch.wait_for("touchtracker.live().status !== 'live'")
+    for index in range(150):
+        change = {"op": "add", "lines": [{"id": 5000 + index, **line(10 + index, 200, 40, 260)}]}
+        status, _, body = request(
+            server, "POST", "/api/drawings/backlog/changes", {"changes": [change]}, {"Idempotency-Key": f"b-{index}"}
+        )
+        assert status == 200, body
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    converged(touch)
+    touch.wait_for("touchtracker.document().lines.length === 151")
+    assert touch.document(ids=True) == stored(server, "backlog", ids=True)
+    texts = [frame if isinstance(frame, str) else frame.decode() for frame in frames]
+    assert any(text.startswith("[") for text in texts), f"no array among {len(texts)} frames"
+    assert page.errors == []
+    page.context.close()
