@@ -160,6 +160,38 @@ import TouchTrackerCore
     }
   }
 
+  /// The background fold leaves the last `keptChanges` in the log, so a
+  /// reader a little behind (a live room on another server) still gets the
+  /// changes it lacks rather than `changesGone` (a `reset` for its
+  /// clients); it is due `maximumLogCount` changes beyond those. A log over
+  /// the byte limit is folded whole.
+  @Test(arguments: StoreBackend.available)
+  func theBackgroundFoldKeepsTheLastChangesForReadersBehind(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let policy = CompactionPolicy(maximumLogCount: 4, maximumLogBytes: 1 << 20, delay: .zero, keptChanges: 3)
+      let store = try await open(compaction: policy)
+      for id in UInt64(1)...6 { try await store.append([Self.add(id)], to: Self.name) }
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (0, [1, 2, 3, 4, 5, 6]))
+      try await store.append([Self.add(7)], to: Self.name)
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (4, [5, 6, 7]))
+      #expect(try await store.changes(of: Self.name, since: 4)?.changes.map(\.revision) == [5, 6, 7])
+      await #expect(throws: DrawingStoreError.changesGone(name: "d", since: 3, snapshotRevision: 4, current: 7)) {
+        try await store.changes(of: Self.name, since: 3)
+      }
+      #expect(try await store.load(Self.name)?.drawing == Self.applied((1...7).map { Self.add($0) }))
+      let summary = try #require(try await store.list().first)
+      #expect(summary.lineCount == 7)
+      // Over the byte limit: folded whole.
+      let byBytes = CompactionPolicy(maximumLogCount: 1000, maximumLogBytes: 10_000, delay: .zero, keptChanges: 3)
+      let other = try await open(compaction: byBytes)
+      try await other.append([.add(lines: (100...300).map { Self.line($0) }, circles: [], at: nil)], to: Self.name)
+      await other.waitForCompactions()
+      #expect(try await Self.log(of: other) == (8, []))
+    }
+  }
+
   @Test(arguments: StoreBackend.available)
   func aLargeChangeIsCompactedInTheBackground(_ backend: StoreBackend) async throws {
     try await backend.withDatabase { open in

@@ -321,13 +321,16 @@ public final class PostgresDrawingStore: DrawingStorage {
 
   @discardableResult
   public func compact(_ name: DrawingName) async throws -> Int? {
-    try await compact(name, afterReading: {})
+    try await compact(name, keepingByPolicy: false, afterReading: {})
   }
 
-  func compact(_ name: DrawingName, afterReading: @Sendable () async throws -> Void) async throws -> Int? {
+  func compact(
+    _ name: DrawingName, keepingByPolicy: Bool, afterReading: @Sendable () async throws -> Void
+  ) async throws -> Int? {
+    let policy = compaction
     let folded = try await read { connection -> Folded? in
       guard let state = try await self.logState(name, on: connection), !state.changes.isEmpty else { return nil }
-      return try state.folded()
+      return try state.folded(keeping: keepingByPolicy ? policy.kept(logBytes: state.head.logBytes) : 0)
     }
     guard let folded else { return nil }
     try await afterReading()
@@ -367,7 +370,7 @@ public final class PostgresDrawingStore: DrawingStorage {
     let delay = compaction.delay
     compactions.schedule(name.rawValue) { [self] in
       try? await Task.sleep(for: delay)
-      _ = try? await compact(name)
+      _ = try? await compact(name, keepingByPolicy: true, afterReading: {})
     }
   }
 
@@ -378,7 +381,8 @@ public final class PostgresDrawingStore: DrawingStorage {
         let rows = try await connection.query(
           """
           SELECT name FROM drawing WHERE NOT isDeleted AND revision > snapshotRevision
-          AND (revision - snapshotRevision >= \(policy.maximumLogCount) OR logBytes >= \(policy.maximumLogBytes))
+          AND (revision - snapshotRevision >= \(policy.maximumLogCount + policy.keptChanges)
+            OR logBytes >= \(policy.maximumLogBytes))
           """, logger: self.logger)
         var names: [String] = []
         for try await name in rows.decode(String.self) { names.append(name) }

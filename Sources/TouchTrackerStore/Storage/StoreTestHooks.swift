@@ -6,13 +6,24 @@ import TouchTrackerCore
 /// write, and raw SQL to damage rows or read the log as stored. Internal:
 /// for the tests (`@testable import`) only.
 protocol StoreTestHooks: DrawingStorage {
-  /// `compact`, with `afterReading` run between reading the log and storing the snapshot.
+  /// `compact`, with `afterReading` run between reading the log and storing
+  /// the snapshot; `keepingByPolicy`: as the background fold, leaving the
+  /// changes `CompactionPolicy.keptChanges` keeps.
   @discardableResult
-  func compact(_ name: DrawingName, afterReading: @Sendable () async throws -> Void) async throws -> Int?
+  func compact(
+    _ name: DrawingName, keepingByPolicy: Bool, afterReading: @Sendable () async throws -> Void
+  ) async throws -> Int?
   /// Runs one statement of SQL that both backends read the same way.
   func executeForTesting(_ sql: String) async throws
   /// The first column of every row of `sql`, as integers.
   func integersForTesting(_ sql: String) async throws -> [Int]
+}
+
+extension StoreTestHooks {
+  @discardableResult
+  func compact(_ name: DrawingName, afterReading: @Sendable () async throws -> Void) async throws -> Int? {
+    try await compact(name, keepingByPolicy: false, afterReading: afterReading)
+  }
 }
 
 extension DrawingStore: StoreTestHooks {

@@ -30,12 +30,15 @@ struct LogState {
     return LogState(head: head, snapshot: snapshot, changes: changes)
   }
 
-  /// The snapshot with every change applied in revision order.
-  func replayed() throws -> Drawing {
+  /// The snapshot with every change up to `revision` (all: nil) applied in
+  /// revision order.
+  func replayed(through revision: Int? = nil) throws -> Drawing {
     let document = try snapshot.verifiedDocument()
     do {
       var replay = LogReplay(try DocumentCodec.decode(document))
-      for record in changes { replay.apply(try ChangeCodec.decode(record.change)) }
+      for record in changes where revision.map({ record.revision <= $0 }) ?? true {
+        replay.apply(try ChangeCodec.decode(record.change))
+      }
       return replay.drawing
     } catch {
       throw DrawingStoreError.unreadable(name: head.name, reason: error.description)
@@ -65,10 +68,22 @@ struct LogState {
 
   /// The drawing at `head.revision` as a new snapshot.
   func folded() throws -> Folded {
-    let drawing = try replayed()
+    try folded(through: head.revision)
+  }
+
+  /// The drawing as a new snapshot with all but the last `kept` changes
+  /// folded in; nil when that folds none.
+  func folded(keeping kept: Int) throws -> Folded? {
+    let revision = head.revision - max(0, kept)
+    guard revision > head.snapshotRevision else { return nil }
+    return try folded(through: revision)
+  }
+
+  private func folded(through revision: Int) throws -> Folded {
+    let drawing = try replayed(through: revision)
     return Folded(
       snapshot: SnapshotRecord(name: head.name, document: DocumentCoder.encodeString(drawing)),
-      revision: head.revision, lineCount: drawing.lines.count, circleCount: drawing.circles.count)
+      revision: revision, lineCount: drawing.lines.count, circleCount: drawing.circles.count)
   }
 }
 
@@ -171,15 +186,20 @@ extension DrawingStore {
   /// rows came, until the next compaction.
   @discardableResult
   public func compact(_ name: DrawingName) async throws -> Int? {
-    try await compact(name, afterReading: {})
+    try await compact(name, keepingByPolicy: false, afterReading: {})
   }
 
   /// `compact`, with `afterReading` run between reading the log and storing
-  /// the snapshot: tests append there.
-  func compact(_ name: DrawingName, afterReading: @Sendable () async throws -> Void) async throws -> Int? {
+  /// the snapshot: tests append there. `keepingByPolicy`: leave the changes
+  /// the policy keeps (`CompactionPolicy.keptChanges`), as the background
+  /// fold does.
+  func compact(
+    _ name: DrawingName, keepingByPolicy: Bool, afterReading: @Sendable () async throws -> Void
+  ) async throws -> Int? {
+    let policy = compaction
     let folded = try await database.read { db -> Folded? in
       guard let state = try LogState.read(name, in: db), !state.changes.isEmpty else { return nil }
-      return try state.folded()
+      return try state.folded(keeping: keepingByPolicy ? policy.kept(logBytes: state.head.logBytes) : 0)
     }
     guard let folded else { return nil }
     try await afterReading()
@@ -229,7 +249,7 @@ extension DrawingStore {
     let delay = compaction.delay
     compactions.schedule(name.rawValue) { [self] in
       try? await Task.sleep(for: delay)
-      _ = try? await compact(name)
+      _ = try? await compact(name, keepingByPolicy: true, afterReading: {})
     }
   }
 
@@ -243,7 +263,7 @@ extension DrawingStore {
           db,
           sql: "SELECT name FROM drawing WHERE NOT isDeleted AND revision > snapshotRevision"
             + " AND (revision - snapshotRevision >= ? OR logBytes >= ?)",
-          arguments: [policy.maximumLogCount, policy.maximumLogBytes])
+          arguments: [policy.maximumLogCount + policy.keptChanges, policy.maximumLogBytes])
       }) ?? []
     for name in names {
       guard let name = try? DrawingName(name) else { continue }
