@@ -67,14 +67,22 @@ import TouchTrackerStore
           }
           for _ in 0..<(2 * count) { try replicas[0].receive(try await a.message()) }
           for _ in 0..<(2 * count) { try replicas[1].receive(try await b.message()) }
-          let stored = try await Live.document(http)
-          for replica in replicas {
-            #expect(replica.revisions == Array(1...(2 * count)))
-            #expect(replica.pending.isEmpty)
-            #expect(replica.document == stored)
-          }
+          try await Self.expectConverged(replicas, through: 2 * count, http)
         }
       }
+    }
+  }
+
+  /// Every replica saw revisions 1...`revision` once, in order, got every
+  /// ack, and holds GET's document.
+  private static func expectConverged(
+    _ replicas: [LiveReplica], through revision: Int, _ http: any TestClientProtocol
+  ) async throws {
+    let stored = try await Live.document(http)
+    for replica in replicas {
+      #expect(replica.revisions == Array(1...revision))
+      #expect(replica.pending.isEmpty)
+      #expect(replica.document == stored)
     }
   }
 
@@ -105,12 +113,7 @@ import TouchTrackerStore
             received += messages.count
           }
           for _ in 0..<(2 * count) { try replicas[1].receive(try await b.message()) }
-          let stored = try await Live.document(http)
-          for replica in replicas {
-            #expect(replica.revisions == Array(1...(2 * count)))
-            #expect(replica.pending.isEmpty)
-            #expect(replica.document == stored)
-          }
+          try await Self.expectConverged(replicas, through: 2 * count, http)
         }
       }
     }
