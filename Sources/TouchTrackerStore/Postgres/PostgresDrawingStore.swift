@@ -348,7 +348,7 @@ public final class PostgresDrawingStore: DrawingStorage {
       try await self.upsertSnapshot(folded.snapshot, on: connection)
       try await connection.query(
         "DELETE FROM drawingChange WHERE name = \(name) AND revision <= \(folded.revision)", logger: self.logger)
-      if head.revision == folded.revision {
+      if head.revision == folded.countedAt {
         head.lineCount = folded.lineCount
         head.circleCount = folded.circleCount
       }

@@ -30,15 +30,26 @@ struct LogState {
     return LogState(head: head, snapshot: snapshot, changes: changes)
   }
 
-  /// The snapshot with every change up to `revision` (all: nil) applied in
-  /// revision order.
-  func replayed(through revision: Int? = nil) throws -> Drawing {
+  /// The snapshot with every change applied in revision order.
+  func replayed() throws -> Drawing {
+    try replaying(through: head.revision) { _ in }
+  }
+
+  /// The snapshot with every change applied in revision order, `atFold`
+  /// called with the drawing at `fold` on the way.
+  private func replaying(through fold: Int, atFold: (Drawing) -> Void) throws -> Drawing {
     let document = try snapshot.verifiedDocument()
     do {
       var replay = LogReplay(try DocumentCodec.decode(document))
-      for record in changes where revision.map({ record.revision <= $0 }) ?? true {
+      var folded = false
+      for record in changes {
+        if !folded, record.revision > fold {
+          atFold(replay.drawing)
+          folded = true
+        }
         replay.apply(try ChangeCodec.decode(record.change))
       }
+      if !folded { atFold(replay.drawing) }
       return replay.drawing
     } catch {
       throw DrawingStoreError.unreadable(name: head.name, reason: error.description)
@@ -79,11 +90,15 @@ struct LogState {
     return try folded(through: revision)
   }
 
+  /// The snapshot at `revision`, with the counts of the drawing at
+  /// `head.revision` (the kept changes replayed too: they are few, and the
+  /// summary's counts become exact, as a fold of everything makes them).
   private func folded(through revision: Int) throws -> Folded {
-    let drawing = try replayed(through: revision)
+    var document = ""
+    let drawing = try replaying(through: revision) { document = DocumentCoder.encodeString($0) }
     return Folded(
-      snapshot: SnapshotRecord(name: head.name, document: DocumentCoder.encodeString(drawing)),
-      revision: revision, lineCount: drawing.lines.count, circleCount: drawing.circles.count)
+      snapshot: SnapshotRecord(name: head.name, document: document), revision: revision,
+      lineCount: drawing.lines.count, circleCount: drawing.circles.count, countedAt: head.revision)
   }
 }
 
@@ -142,8 +157,10 @@ struct LogReplay {
 struct Folded: Sendable {
   var snapshot: SnapshotRecord
   var revision: Int
+  /// The counts of the drawing at `countedAt` (at or after `revision`).
   var lineCount: Int
   var circleCount: Int
+  var countedAt: Int
 }
 
 /// The compactions under way, at most one per drawing. A class with a lock
@@ -225,7 +242,7 @@ extension DrawingStore {
       try folded.snapshot.save(db)
       try db.execute(
         sql: "DELETE FROM drawingChange WHERE name = ? AND revision <= ?", arguments: [name, folded.revision])
-      if head.revision == folded.revision {
+      if head.revision == folded.countedAt {
         head.lineCount = folded.lineCount
         head.circleCount = folded.circleCount
       }
