@@ -52,11 +52,7 @@ struct LiveConnection: Sendable {
       while true {
         switch await outbox.next() {
         case .messages(let texts):
-          if outbox.takesBatches, texts.count > 1 {
-            for frame in frames(texts) { try await outbound.write(.text(frame)) }
-          } else {
-            for text in texts { try await outbound.write(.text(text)) }
-          }
+          for frame in outbox.takesBatches ? frames(texts) : texts { try await outbound.write(.text(frame)) }
         case .close(let close):
           try await outbound.close(
             WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason.isEmpty ? nil : close.reason)

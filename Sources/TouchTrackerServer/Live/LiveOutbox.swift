@@ -23,16 +23,16 @@ final class LiveOutbox: Sendable {
     /// Set when nothing more is taken: a close to send after the queue, or
     /// nil for "the connection is gone, drop everything".
     var finished: Close?? = nil
+    var takesBatches = false
   }
 
   private let state = NIOLockedValueBox(State())
-  private let batches = NIOLockedValueBox(false)
 
   /// The client said `"batches": true` in its hello: the writer may put
   /// several queued messages in one frame.
   var takesBatches: Bool {
-    get { batches.withLockedValue { $0 } }
-    set { batches.withLockedValue { $0 = newValue } }
+    get { state.withLockedValue { $0.takesBatches } }
+    set { state.withLockedValue { $0.takesBatches = newValue } }
   }
   private let limits: LiveLimits
   private let onOverflow: @Sendable () -> Void

@@ -381,8 +381,7 @@ public final class PostgresDrawingStore: DrawingStorage {
         let rows = try await connection.query(
           """
           SELECT name FROM drawing WHERE NOT isDeleted AND revision > snapshotRevision
-          AND (revision - snapshotRevision >= \(policy.maximumLogCount + policy.keptChanges)
-            OR logBytes >= \(policy.maximumLogBytes))
+          AND (revision - snapshotRevision >= \(policy.dueLogCount) OR logBytes >= \(policy.maximumLogBytes))
           """, logger: self.logger)
         var names: [String] = []
         for try await name in rows.decode(String.self) { names.append(name) }

@@ -41,8 +41,12 @@ public struct CompactionPolicy: Hashable, Sendable {
   public static let manual = CompactionPolicy(
     maximumLogCount: .max, maximumLogBytes: .max, delay: .zero, isAutomatic: false)
 
+  /// The log length at which a fold is due: `maximumLogCount` beyond the
+  /// changes it keeps.
+  var dueLogCount: Int { maximumLogCount + keptChanges }
+
   func isDue(logCount: Int, logBytes: Int) -> Bool {
-    isAutomatic && logCount > 0 && (logCount >= maximumLogCount + keptChanges || logBytes >= maximumLogBytes)
+    isAutomatic && logCount > 0 && (logCount >= dueLogCount || logBytes >= maximumLogBytes)
   }
 
   /// The changes a background fold of a log of `logBytes` leaves.

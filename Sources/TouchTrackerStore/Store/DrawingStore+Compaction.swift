@@ -280,7 +280,7 @@ extension DrawingStore {
           db,
           sql: "SELECT name FROM drawing WHERE NOT isDeleted AND revision > snapshotRevision"
             + " AND (revision - snapshotRevision >= ? OR logBytes >= ?)",
-          arguments: [policy.maximumLogCount + policy.keptChanges, policy.maximumLogBytes])
+          arguments: [policy.dueLogCount, policy.maximumLogBytes])
       }) ?? []
     for name in names {
       guard let name = try? DrawingName(name) else { continue }
