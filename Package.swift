@@ -10,6 +10,8 @@ let package = Package(
   products: [
     .executable(name: "touchtracker", targets: ["touchtracker"]),
     .library(name: "TouchTrackerCore", targets: ["TouchTrackerCore"]),
+    // For Benchmarks' store-writers (issue 13's saves row, measured at the store).
+    .library(name: "TouchTrackerStore", targets: ["TouchTrackerStore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

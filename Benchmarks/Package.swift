@@ -14,7 +14,8 @@ import PackageDescription
 /// `bench-tool` prepares inputs and checks answers for the other rows
 /// (hit-test agreement, documents for the server and the browser, the native
 /// drawing a touch trace produces). `live-swarm` runs the live-sync load's
-/// WebSocket clients for `server/live.py` (see its header).
+/// WebSocket clients for `server/live.py` (see its header). `store-writers`
+/// appends through the stores themselves for `server/writers.py`.
 let package = Package(
   name: "TouchTrackerBenchmarks",
   platforms: [.macOS(.v14)],
@@ -32,6 +33,10 @@ let package = Package(
     .executableTarget(
       name: "bench-tool",
       dependencies: ["BenchmarkSupport", .product(name: "TouchTrackerCore", package: "TouchTracker")]
+    ),
+    .executableTarget(
+      name: "store-writers",
+      dependencies: [.product(name: "TouchTrackerStore", package: "TouchTracker")]
     ),
     .executableTarget(
       name: "live-swarm",

@@ -1,6 +1,7 @@
 """Saves per second for small changes with 8 concurrent writers: the PostgreSQL store vs the SQLite store vs pgbench.
 
-    python3 Benchmarks/server/writers.py --server BIN --postgres URL [--writers 8] [--seconds 10] [--out RESULT.json]
+    python3 Benchmarks/server/writers.py --server BIN --postgres URL [--tool BENCH_TOOL]
+        [--store-writers STORE_WRITERS] [--writers 8] [--seconds 10] [--out RESULT.json]
 
 URL names a PostgreSQL server on loopback (Scripts/postgres.sh start DIR prints one); a
 fresh database is made on it for each run and dropped after. In one run:
@@ -17,6 +18,15 @@ fresh database is made on it for each run and dropped after. In one run:
    all) to the SQLite server for SECONDS: what this client and the HTTP stack allow on
    this machine whatever the store does. The server's CPU seconds per request are
    reported for every phase (utime + stime from /proc).
+
+4. with --store-writers (`Benchmarks/Sources/store-writers`): the same writes through the
+   stores themselves, with no HTTP, WRITERS tasks in one process, on each backend: what
+   the store makes of PostgreSQL, measured where pgbench measures it.
+
+The writers are Swift threads in `bench-tool http-writers` (BENCH_TOOL, built by
+`swift build -c release --package-path Benchmarks --scratch-path Benchmarks/.build-bench`)
+when --tool is given, else Python threads, whose own CPU limits them (their phase-3
+ceiling was 2,153 req/s where the Swift writers reach ~7,500).
 """
 
 import argparse
@@ -71,9 +81,24 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def writers(port, count, seconds, health=False):
+def writers(port, count, seconds, health=False, tool=None):
     """Acknowledged saves per second and latency percentiles (ms) of COUNT writers for SECONDS
-    (with `health`, GET /healthz instead of a save)."""
+    (with `health`, GET /healthz instead of a save), in `tool` when given."""
+    if tool:
+        command = [tool, "http-writers", str(port), str(count), str(seconds)] + (["health"] if health else [])
+        finished = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=False)
+        if finished.returncode != 0:
+            sys.exit(f"bench-tool http-writers failed: {finished.stderr[-2000:]}")
+        output = json.loads(finished.stdout)
+        every = [value / 1000 for value in output["latenciesMicroseconds"]]
+        if not every:
+            sys.exit("no writer got an answer")
+        return {
+            "savesPerSecond": round(len(every) / output["seconds"], 1),
+            "p50Ms": round(statistics.median(every), 2),
+            "p99Ms": round(every[int(len(every) * 0.99) - 1], 2),
+            "saves": len(every),
+        }
     stop = time.monotonic() + seconds
     latencies = [[] for _ in range(count)]
     errors = []
@@ -119,6 +144,22 @@ def writers(port, count, seconds, health=False):
     }
 
 
+def store_writers(binary, database, count, seconds):
+    """Saves per second through the store itself (see the header, 4)."""
+    finished = subprocess.run([binary, database, str(count), str(seconds)], capture_output=True, text=True,
+                              timeout=seconds + 120, check=False)
+    if finished.returncode != 0:
+        sys.exit(f"store-writers failed: {finished.stderr[-2000:]}")
+    output = json.loads(finished.stdout)
+    every = [value / 1000 for value in output["latenciesMicroseconds"]]
+    return {
+        "savesPerSecond": round(len(every) / output["seconds"], 1),
+        "p50Ms": round(statistics.median(every), 2),
+        "p99Ms": round(every[int(len(every) * 0.99) - 1], 2),
+        "saves": len(every),
+    }
+
+
 def psql(url, sql):
     subprocess.run(["psql", url, "-qc", sql], check=True, stdout=subprocess.DEVNULL)
 
@@ -144,11 +185,14 @@ def main():
     parser.add_argument("--postgres", required=True)
     parser.add_argument("--writers", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--tool", help="bench-tool's path: its Swift writers instead of Python threads")
+    parser.add_argument("--store-writers", help="store-writers' path: also measure the stores without HTTP (4)")
     parser.add_argument("--out")
     args = parser.parse_args()
     server = args.postgres.rsplit("/", 1)[0]
     name = f"tt_bench_{uuid.uuid4().hex[:12]}"
-    results = {"writers": args.writers, "seconds": args.seconds}
+    results = {"writers": args.writers, "seconds": args.seconds,
+               "clientsIn": "bench-tool http-writers (Swift)" if args.tool else "Python threads"}
     with tempfile.TemporaryDirectory() as temporary:
         directory = pathlib.Path(temporary)
         with open(directory / "server.log", "ab") as log:
@@ -158,12 +202,12 @@ def main():
                 process, port = start(args.server, database, log)
                 try:
                     before = cpu_seconds(process.pid)
-                    results[backend] = writers(port, args.writers, args.seconds)
+                    results[backend] = writers(port, args.writers, args.seconds, tool=args.tool)
                     results[backend]["serverCpuMsPerSave"] = round(
                         (cpu_seconds(process.pid) - before) * 1000 / results[backend]["saves"], 3)
                     if backend == "sqlite":
                         before = cpu_seconds(process.pid)
-                        ceiling = writers(port, args.writers, args.seconds, health=True)
+                        ceiling = writers(port, args.writers, args.seconds, health=True, tool=args.tool)
                         ceiling["serverCpuMsPerRequest"] = round(
                             (cpu_seconds(process.pid) - before) * 1000 / ceiling["saves"], 3)
                         results["healthzCeiling"] = ceiling
@@ -171,11 +215,26 @@ def main():
                     process.terminate()
                     process.wait(timeout=15)
                 print(backend, results[backend], flush=True)
+        if args.store_writers:
+            results["sqliteStore"] = store_writers(
+                args.store_writers, str(directory / "store.sqlite"), args.writers, args.seconds)
+            print("sqlite store", results["sqliteStore"], flush=True)
+            store_database = f"{name}_store"
+            psql(args.postgres, f"CREATE DATABASE {store_database}")
+            try:
+                results["postgresStore"] = store_writers(
+                    args.store_writers, f"{server}/{store_database}", args.writers, args.seconds)
+            finally:
+                psql(args.postgres, f"DROP DATABASE IF EXISTS {store_database} WITH (FORCE)")
+            print("postgres store", results["postgresStore"], flush=True)
         try:
             results["pgbenchInsertsPerSecond"] = pgbench(f"{server}/{name}", args.writers, args.seconds, directory)
         finally:
             psql(args.postgres, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     results["postgresVsPgbench"] = round(results["postgres"]["savesPerSecond"] / results["pgbenchInsertsPerSecond"], 2)
+    if args.store_writers:
+        results["postgresStoreVsPgbench"] = round(
+            results["postgresStore"]["savesPerSecond"] / results["pgbenchInsertsPerSecond"], 2)
     results["postgresVsCeiling"] = round(
         results["postgres"]["savesPerSecond"] / results["healthzCeiling"]["savesPerSecond"], 2)
     print(json.dumps(results, indent=2))

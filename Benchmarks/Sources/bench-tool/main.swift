@@ -9,6 +9,7 @@ import TouchTrackerCore
 //   bench-tool document COUNT PATH      a document with COUNT random lines (the drawings of rows 1 and 5)
 //   bench-tool trace-drawing STROKES    the document the touch-throughput trace draws natively
 //   bench-tool trace-native STROKES REPEATS   updates per second of the trace natively (same process shape as node)
+//   bench-tool http-writers PORT WRITERS SECONDS [health]   saves of writers.py's writers (see HTTPWriters)
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -95,6 +96,19 @@ case "trace-native":
   rates.sort()
   print(json(["updates": trace.updateCount, "p50UpdatesPerSecond": rates[rates.count / 2], "repeats": repeats]))
 
+case "http-writers":
+  guard arguments.count >= 4, let port = Int(arguments[1]), let writers = Int(arguments[2]),
+    let seconds = Double(arguments[3]), writers > 0, seconds > 0
+  else {
+    fail("usage: bench-tool http-writers PORT WRITERS SECONDS [health]")
+  }
+  print(
+    json(
+      HTTPWriters.run(port: port, writers: writers, seconds: seconds, health: arguments.dropFirst(4).first == "health"))
+  )
+
 default:
-  fail("usage: bench-tool check-hit-test | document COUNT PATH | trace-drawing STROKES | trace-native STROKES REPEATS")
+  fail(
+    "usage: bench-tool check-hit-test | document COUNT PATH | trace-drawing STROKES | trace-native STROKES REPEATS"
+      + " | http-writers PORT WRITERS SECONDS [health]")
 }

@@ -31,6 +31,7 @@ public final class PostgresDrawingStore: DrawingStorage {
   let compactions = CompactionScheduler()
   let logger: Logger
   let listeners = ListenerTasks()
+  let appendGroups: AppendGroups
   private let running: Task<Void, Never>
 
   /// The channel of `NOTIFY` (see `DrawingNotice`).
@@ -76,6 +77,11 @@ public final class PostgresDrawingStore: DrawingStorage {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     running = Task { await client.run() }
+    let location = url.description
+    let quiet = logger
+    appendGroups = AppendGroups { requests in
+      try await Self.appendGroup(requests, client: client, logger: quiet, location: location, updatedAt: now())
+    }
     if compaction.isAutomatic {
       compactions.schedule("") { [self] in await scheduleDueCompactions() }
     }
@@ -236,85 +242,39 @@ public final class PostgresDrawingStore: DrawingStorage {
     return try results[0].get().revision
   }
 
+  /// The batches go in the next group of appends (`AppendGroups`): one
+  /// statement and one commit with whatever other drawings append meanwhile.
   public func append(batches: [ChangeBatch], to name: DrawingName) async throws -> [Result<AppendedBatch, any Error>] {
-    let encoded = batches.map { batch in
-      Result<EncodedBatch, any Error>(catching: { try EncodedBatch(batch.changes, key: batch.key) })
-    }
-    let updatedAt = now()
     let rawName = name.rawValue
-    let expected = batches.map(\.expected)
-    let (results, logCount, logBytes) =
-      if batches.count == 1 {
-        // One statement, its own transaction: one round trip.
-        try await unavailableIfFailing {
-          try await self.append(encoded, expecting: expected, to: rawName, updatedAt: updatedAt, on: nil)
-        }
-      } else {
-        // Several batches (a socket's) commit together.
-        try await transaction("BEGIN") { connection in
-          try await self.append(encoded, expecting: expected, to: rawName, updatedAt: updatedAt, on: connection)
-        }
+    var results: [Result<AppendedBatch, any Error>?] = []
+    var request = AppendGroups.Request(name: rawName, batches: [], expected: [])
+    var places: [Int] = []
+    for batch in batches {
+      do {
+        request.batches.append(try EncodedBatch(batch.changes, key: batch.key))
+        request.expected.append(batch.expected)
+        places.append(results.count)
+        results.append(nil)
+      } catch {
+        results.append(.failure(error))
       }
+    }
+    guard !request.batches.isEmpty else { return results.map { $0! } }
+    let answers = try await unavailableIfFailing { try await appendGroups.append(request) }
+    var (logCount, logBytes) = (0, 0)
+    for (place, (answer, expected)) in zip(places, zip(answers, request.expected)) {
+      if answer.outcome == "conflict" {
+        results[place] = .failure(
+          DrawingStoreError.conflict(name: rawName, expected: expected ?? answer.revision, current: answer.revision))
+        continue
+      }
+      results[place] = .success(AppendedBatch(revision: answer.revision, count: answer.count))
+      if answer.count > 0 { (logCount, logBytes) = (answer.logCount, answer.logBytes) }
+    }
     if compaction.isDue(logCount: logCount, logBytes: logBytes) {
       scheduleCompaction(of: name)
     }
-    return results
-  }
-
-  /// Appends each batch in turn: what happened to each, and the log's
-  /// length and bytes after the last that appended something.
-  private func append(
-    _ encoded: [Result<EncodedBatch, any Error>], expecting expected: [Int?], to rawName: String, updatedAt: Date,
-    on connection: PostgresConnection?
-  ) async throws -> ([Result<AppendedBatch, any Error>], Int, Int) {
-    var results: [Result<AppendedBatch, any Error>] = []
-    var (logCount, logBytes) = (0, 0)
-    for (batch, expected) in zip(encoded, expected) {
-      do {
-        let appended = try await appendRows(
-          of: batch.get(), to: rawName, ifRevision: expected, updatedAt: updatedAt, on: connection)
-        results.append(.success(appended.batch))
-        if appended.batch.count > 0 { (logCount, logBytes) = (appended.logCount, appended.logBytes) }
-      } catch let error as DocumentError {
-        results.append(.failure(error))
-      } catch let error as DrawingStoreError {
-        results.append(.failure(error))
-      }
-    }
-    return (results, logCount, logBytes)
-  }
-
-  /// One batch through `touchtracker_append` (`DrawingStore.appendRows`'s
-  /// twin, in the database): on `connection` inside a transaction, or
-  /// with nil as a statement of its own.
-  private func appendRows(
-    of batch: EncodedBatch, to rawName: String, ifRevision expected: Int?, updatedAt: Date,
-    on connection: PostgresConnection?
-  ) async throws -> (batch: AppendedBatch, logCount: Int, logBytes: Int) {
-    let resets = batch.deltas.map { $0 == nil }
-    let lineDeltas = batch.deltas.map { $0?.lines ?? 0 }
-    let circleDeltas = batch.deltas.map { $0?.circles ?? 0 }
-    let empty = SnapshotRecord(name: rawName, document: DrawingStore.emptyDocument)
-    let query: PostgresQuery = """
-      SELECT o_outcome, o_revision, o_count, o_log_count, o_log_bytes FROM touchtracker_append(\(rawName), \
-      \(expected), \(batch.key), \(batch.texts)::text[], \(batch.checksums)::bigint[], \(lineDeltas)::bigint[], \
-      \(circleDeltas)::bigint[], \(resets)::boolean[], \(batch.bytes), \(updatedAt), \(empty.document), \(empty.checksum))
-      """
-    let rows =
-      if let connection {
-        try await connection.query(query, logger: logger)
-      } else {
-        try await client.query(query, logger: logger)
-      }
-    var answer: (String, Int, Int, Int, Int)?
-    for try await row in rows.decode((String, Int, Int, Int, Int).self) { answer = row }
-    guard let (outcome, revision, count, logCount, logBytes) = answer else {
-      throw DrawingStoreError.unavailable(location: location, reason: "touchtracker_append returned no row")
-    }
-    if outcome == "conflict" {
-      throw DrawingStoreError.conflict(name: rawName, expected: expected ?? revision, current: revision)
-    }
-    return (AppendedBatch(revision: revision, count: count), logCount, logBytes)
+    return results.map { $0! }
   }
 
   // MARK: - Compaction

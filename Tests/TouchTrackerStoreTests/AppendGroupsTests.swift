@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TouchTrackerCore
+
+@testable import TouchTrackerStore
+
+/// Group commit across drawings (`AppendGroups`, PostgreSQL): appends of
+/// many drawings at once share statements, and each still gets its own
+/// answer; a group that fails is tried again request by request.
+@Suite struct AppendGroupsTests {
+  static func line(_ x: Double) -> Change {
+    .add(
+      lines: [Line(id: ShapeID(rawValue: UInt64(x) + 1), begin: Point(x: x, y: 0), end: Point(x: x, y: 10))],
+      circles: [], at: nil)
+  }
+
+  /// 16 drawings × 12 writers at once, each batch with a key: every drawing
+  /// ends with revisions 1...12 handed out once each and all 12 lines;
+  /// sending a key again answers its revision and appends nothing; a batch
+  /// expecting a revision long gone is a conflict naming the current one.
+  @Test(arguments: StoreBackend.available)
+  func appendsOfManyDrawingsAtOnceEachGetTheirOwnAnswer(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let store = try await open()
+      let names = try (0..<16).map { try DrawingName("g\($0)") }
+      let revisions = try await withThrowingTaskGroup(of: (Int, Int, Int).self) { group in
+        for (drawing, name) in names.enumerated() {
+          for writer in 0..<12 {
+            group.addTask {
+              let revision = try await store.append(
+                [Self.line(Double(writer))], to: name, ifRevision: nil, key: "k\(drawing)-\(writer)")
+              return (drawing, writer, revision)
+            }
+          }
+        }
+        return try await group.reduce(into: [(Int, Int, Int)]()) { $0.append($1) }
+      }
+      for (drawing, name) in names.enumerated() {
+        let mine = revisions.filter { $0.0 == drawing }
+        #expect(mine.map(\.2).sorted() == Array(1...12), "drawing \(drawing)")
+        let stored = try #require(try await store.load(name))
+        #expect(stored.revision == 12)
+        #expect(Set(stored.drawing.lines.map(\.begin.x)) == Set((0..<12).map(Double.init)))
+      }
+      let (drawing, writer, revision) = revisions[37]
+      let again = try await store.append(
+        batches: [
+          ChangeBatch(changes: [Self.line(99)], key: "k\(drawing)-\(writer)", expected: nil),
+          ChangeBatch(changes: [Self.line(98)], key: nil, expected: 3),
+        ], to: names[drawing])
+      #expect(try again[0].get() == AppendedBatch(revision: revision, count: 0))
+      #expect(throws: DrawingStoreError.conflict(name: names[drawing].rawValue, expected: 3, current: 12)) {
+        try again[1].get()
+      }
+      #expect(try await store.load(names[drawing])?.revision == 12)
+      if let postgres = store as? PostgresDrawingStore {
+        let counts = postgres.appendGroups.counts
+        #expect(counts.statements < counts.batches, "no two appends shared a statement: \(counts)")
+      }
+    }
+  }
+
+  /// Records the groups it is asked to run; a group holding a request for
+  /// "bad" fails whole, as a statement does; "bad" alone fails too.
+  final class FakeDatabase: @unchecked Sendable {
+    private let lock = NSLock()
+    private var groups: [[String]] = []
+    private var release: CheckedContinuation<Void, Never>?
+    private var held = false
+
+    var ran: [[String]] { lock.withLock { groups } }
+
+    func run(_ requests: [AppendGroups.Request]) async throws -> [[AppendAnswer]] {
+      let names = requests.map(\.name)
+      lock.withLock { groups.append(names) }
+      if names == ["first"] {
+        await withCheckedContinuation { continuation in lock.withLock { release = continuation } }
+      }
+      struct Failed: Error {}
+      if names.contains("bad") { throw Failed() }
+      return requests.map { request in
+        request.batches.map { _ in
+          AppendAnswer(outcome: "ok", revision: request.name.count, count: 1, logCount: 1, logBytes: 1)
+        }
+      }
+    }
+
+    /// Lets the held first group finish, once it is running.
+    func releaseFirst() async {
+      while true {
+        if let release = lock.withLock({ self.release }) {
+          release.resume()
+          return
+        }
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+    }
+  }
+
+  static func request(_ name: String) throws -> AppendGroups.Request {
+    AppendGroups.Request(name: name, batches: [try EncodedBatch([line(1)], key: nil)], expected: [nil])
+  }
+
+  @Test func aFailedGroupIsTriedAgainRequestByRequestSoOnlyTheBadOneFails() async throws {
+    let database = FakeDatabase()
+    let groups = AppendGroups(limit: 1) { try await database.run($0) }
+    let firstRequest = try Self.request("first")
+    let first = Task { try await groups.append(firstRequest) }
+    while database.ran.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    // These wait behind "first", in this order, and go as one group.
+    var waiting: [Task<[AppendAnswer], any Error>] = []
+    for name in ["b", "bad", "cc"] {
+      let request = try Self.request(name)
+      waiting.append(Task { try await groups.append(request) })
+      while groups.waitingCount < waiting.count { try await Task.sleep(for: .milliseconds(1)) }
+    }
+    await database.releaseFirst()
+    #expect(try await first.value.map(\.revision) == [5])
+    #expect(try await waiting[0].value.map(\.revision) == [1])
+    await #expect(throws: (any Error).self) { try await waiting[1].value }
+    #expect(try await waiting[2].value.map(\.revision) == [2])
+    #expect(database.ran == [["first"], ["b", "bad", "cc"], ["b"], ["bad"], ["cc"]])
+  }
+}
