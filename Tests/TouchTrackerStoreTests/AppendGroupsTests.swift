@@ -103,7 +103,7 @@ import TouchTrackerCore
 
   @Test func aFailedGroupIsTriedAgainRequestByRequestSoOnlyTheBadOneFails() async throws {
     let database = FakeDatabase()
-    let groups = AppendGroups(limit: 1) { try await database.run($0) }
+    let groups = AppendGroups(limit: 1, refused: { _ in true }) { try await database.run($0) }
     let firstRequest = try Self.request("first")
     let first = Task { try await groups.append(firstRequest) }
     while database.ran.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
@@ -120,5 +120,27 @@ import TouchTrackerCore
     await #expect(throws: (any Error).self) { try await waiting[1].value }
     #expect(try await waiting[2].value.map(\.revision) == [2])
     #expect(database.ran == [["first"], ["b", "bad", "cc"], ["b"], ["bad"], ["cc"]])
+  }
+
+  /// A group whose fate is unknown (the connection lost: it may have
+  /// committed) is not run again: every request in it fails, as one
+  /// append alone would, and none can be appended twice.
+  @Test func aGroupThatMayHaveCommittedIsNotRunAgain() async throws {
+    let database = FakeDatabase()
+    let groups = AppendGroups(limit: 1, refused: { _ in false }) { try await database.run($0) }
+    let firstRequest = try Self.request("first")
+    let first = Task { try await groups.append(firstRequest) }
+    while database.ran.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    var waiting: [Task<[AppendAnswer], any Error>] = []
+    for name in ["b", "bad"] {
+      let request = try Self.request(name)
+      waiting.append(Task { try await groups.append(request) })
+      while groups.waitingCount < waiting.count { try await Task.sleep(for: .milliseconds(1)) }
+    }
+    await database.releaseFirst()
+    #expect(try await first.value.map(\.revision) == [5])
+    await #expect(throws: (any Error).self) { try await waiting[0].value }
+    await #expect(throws: (any Error).self) { try await waiting[1].value }
+    #expect(database.ran == [["first"], ["b", "bad"]])
   }
 }

@@ -24,9 +24,12 @@ struct AppendAnswer: Sendable {
 /// statement 9k appends/s). An append alone still goes at once, in a group
 /// of one: the wait is only ever for a group already running.
 ///
-/// A group that fails as a whole (the connection, a deadlock PostgreSQL
-/// broke) is tried again one request at a time, so that one request's
-/// trouble is not another's; a request alone that fails throws.
+/// A group that the database refused (an error it answered, such as a
+/// deadlock it broke: the transaction is rolled back) is tried again one
+/// request at a time, so that one request's trouble is not another's. A
+/// group whose fate is unknown (the connection was lost: it may have
+/// committed) fails every request in it, as one append alone would: a
+/// batch without a key run again could be appended twice.
 final class AppendGroups: @unchecked Sendable {
   struct Request: Sendable {
     var name: String
@@ -48,12 +51,20 @@ final class AppendGroups: @unchecked Sendable {
   private var inFlight = 0
   private var ran = (statements: 0, batches: 0)
   private let run: @Sendable ([Request]) async throws -> [[AppendAnswer]]
+  private let refused: @Sendable (any Error) -> Bool
 
-  /// - Parameter run: Appends the requests in one statement: each one's
-  ///   answers, in order.
-  init(limit: Int = 2, groupBatches: Int = 512, run: @escaping @Sendable ([Request]) async throws -> [[AppendAnswer]]) {
+  /// - Parameters:
+  ///   - refused: Whether an error of `run` means the database refused
+  ///     the statement and so committed none of it.
+  ///   - run: Appends the requests in one statement: each one's answers,
+  ///     in order.
+  init(
+    limit: Int = 2, groupBatches: Int = 512, refused: @escaping @Sendable (any Error) -> Bool,
+    run: @escaping @Sendable ([Request]) async throws -> [[AppendAnswer]]
+  ) {
     self.limit = limit
     self.groupBatches = groupBatches
+    self.refused = refused
     self.run = run
   }
 
@@ -83,7 +94,7 @@ final class AppendGroups: @unchecked Sendable {
       do {
         let answers = try await run(group.map(\.request))
         for (waiting, answer) in zip(group, answers) { waiting.continuation.resume(returning: answer) }
-      } catch  where group.count > 1 {
+      } catch  where group.count > 1 && refused(error) {
         for waiting in group {
           do {
             waiting.continuation.resume(returning: try await run([waiting.request])[0])
@@ -92,7 +103,7 @@ final class AppendGroups: @unchecked Sendable {
           }
         }
       } catch {
-        group[0].continuation.resume(throwing: error)
+        for waiting in group { waiting.continuation.resume(throwing: error) }
       }
     }
   }

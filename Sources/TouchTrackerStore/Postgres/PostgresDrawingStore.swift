@@ -79,7 +79,7 @@ public final class PostgresDrawingStore: DrawingStorage {
     running = Task { await client.run() }
     let location = url.description
     let quiet = logger
-    appendGroups = AppendGroups { requests in
+    appendGroups = AppendGroups(refused: { ($0 as? PSQLError)?.code == .server }) { requests in
       try await Self.appendGroup(requests, client: client, logger: quiet, location: location, updatedAt: now())
     }
     if compaction.isAutomatic {
