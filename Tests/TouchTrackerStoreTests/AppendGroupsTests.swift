@@ -101,20 +101,31 @@ import TouchTrackerCore
     AppendGroups.Request(name: name, batches: [try EncodedBatch([line(1)], key: nil)], expected: [nil])
   }
 
-  @Test func aFailedGroupIsTriedAgainRequestByRequestSoOnlyTheBadOneFails() async throws {
-    let database = FakeDatabase()
-    let groups = AppendGroups(limit: 1, refused: { _ in true }) { try await database.run($0) }
-    let firstRequest = try Self.request("first")
+  typealias Append = Task<[AppendAnswer], any Error>
+
+  /// Appends "first", which the database holds, then `names` one by one,
+  /// which wait behind it in this order; lets "first" finish once all
+  /// wait, so that they go as one group.
+  static func queue(
+    _ names: [String], behindFirstOn groups: AppendGroups, _ database: FakeDatabase
+  ) async throws -> (first: Append, waiting: [Append]) {
+    let firstRequest = try request("first")
     let first = Task { try await groups.append(firstRequest) }
     while database.ran.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
-    // These wait behind "first", in this order, and go as one group.
-    var waiting: [Task<[AppendAnswer], any Error>] = []
-    for name in ["b", "bad", "cc"] {
-      let request = try Self.request(name)
+    var waiting: [Append] = []
+    for name in names {
+      let request = try request(name)
       waiting.append(Task { try await groups.append(request) })
       while groups.waitingCount < waiting.count { try await Task.sleep(for: .milliseconds(1)) }
     }
     await database.releaseFirst()
+    return (first, waiting)
+  }
+
+  @Test func aFailedGroupIsTriedAgainRequestByRequestSoOnlyTheBadOneFails() async throws {
+    let database = FakeDatabase()
+    let groups = AppendGroups(limit: 1, refused: { _ in true }) { try await database.run($0) }
+    let (first, waiting) = try await Self.queue(["b", "bad", "cc"], behindFirstOn: groups, database)
     #expect(try await first.value.map(\.revision) == [5])
     #expect(try await waiting[0].value.map(\.revision) == [1])
     await #expect(throws: (any Error).self) { try await waiting[1].value }
@@ -128,16 +139,7 @@ import TouchTrackerCore
   @Test func aGroupThatMayHaveCommittedIsNotRunAgain() async throws {
     let database = FakeDatabase()
     let groups = AppendGroups(limit: 1, refused: { _ in false }) { try await database.run($0) }
-    let firstRequest = try Self.request("first")
-    let first = Task { try await groups.append(firstRequest) }
-    while database.ran.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
-    var waiting: [Task<[AppendAnswer], any Error>] = []
-    for name in ["b", "bad"] {
-      let request = try Self.request(name)
-      waiting.append(Task { try await groups.append(request) })
-      while groups.waitingCount < waiting.count { try await Task.sleep(for: .milliseconds(1)) }
-    }
-    await database.releaseFirst()
+    let (first, waiting) = try await Self.queue(["b", "bad"], behindFirstOn: groups, database)
     #expect(try await first.value.map(\.revision) == [5])
     await #expect(throws: (any Error).self) { try await waiting[0].value }
     await #expect(throws: (any Error).self) { try await waiting[1].value }
