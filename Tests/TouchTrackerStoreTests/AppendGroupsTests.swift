@@ -146,3 +146,52 @@ import TouchTrackerCore
     #expect(database.ran == [["first"], ["b", "bad"]])
   }
 }
+
+/// A batch another server appended reaches this one's listener with its
+/// changes (`c`), before the `a` notice every server understands, so that
+/// this server sends them on without reading the log; a batch too large
+/// for a notice comes as the `a` notice alone.
+@Suite struct CarriedChangesTests {
+  @Test func aNoticeCarriesASmallBatchBeforeTheAppendNotice() async throws {
+    guard StoreBackend.available.contains(.postgres) else { return }
+    try await withPostgresDatabase { url in
+      let store = try await PostgresDrawingStore(url: url, compaction: .manual, maximumConnections: 2)
+      let notices = try #require(store.notices())
+      var heard = notices.makeAsyncIterator()
+      #expect(await heard.next() == .some(nil), "listening starts with a nil")
+      let name = try DrawingName("carried")
+      let small = [AppendGroupsTests.line(1), AppendGroupsTests.line(2)]
+      try await store.append(small, to: name, ifRevision: 0, key: "k-1")
+      let large = (0..<200).map { AppendGroupsTests.line(Double($0) + 10) }
+      try await store.append(large, to: name, ifRevision: 2, key: nil)
+      try await store.append([AppendGroupsTests.line(3)], to: name, ifRevision: 202, key: nil)
+
+      let stored = try #require(try await store.changes(of: name, since: 0)).changes
+      var carried = DrawingNotice(kind: .changes, name: "carried", revision: 2)
+      carried.key = "k-1"
+      carried.changes = stored[0..<2].map(\.json)
+      #expect(await heard.next() == carried)
+      #expect(await heard.next() == DrawingNotice(kind: .append, name: "carried", revision: 2))
+      // 200 changes are over 8,000 bytes: the append notice alone.
+      #expect(await heard.next() == DrawingNotice(kind: .append, name: "carried", revision: 202))
+      var last = DrawingNotice(kind: .changes, name: "carried", revision: 203)
+      last.changes = [stored[202].json]
+      #expect(await heard.next() == last)
+      #expect(await heard.next() == DrawingNotice(kind: .append, name: "carried", revision: 203))
+      await store.close()
+    }
+  }
+
+  @Test func aChangesNoticeIsReadBackAsSentAndMalformedOnesAreRefused() {
+    let notice = DrawingNotice(payload: "c 7 2 k-1 a_b\n{\"op\":\"clear\"}\n{\"op\":\"clear\"}")
+    #expect(notice?.kind == .changes)
+    #expect(notice?.name == "a_b")
+    #expect(notice?.revision == 7)
+    #expect(notice?.key == "k-1")
+    #expect(notice?.changes == [#"{"op":"clear"}"#, #"{"op":"clear"}"#])
+    #expect(DrawingNotice(payload: "c 7 1 . a_b\n{}")?.key == nil)
+    #expect(DrawingNotice(payload: "c 7 2 . a_b\n{}") == nil, "fewer changes than it says")
+    #expect(DrawingNotice(payload: "c 7 1 . a_b") == nil, "no changes")
+    #expect(DrawingNotice(payload: "c 1 2 . a_b\n{}\n{}") == nil, "more changes than revisions")
+  }
+}

@@ -42,6 +42,10 @@ final class LiveRoom: Sendable {
     /// whether another look is waiting.
     var failedReads = 0
     var lookingAgain = false
+    /// Notices heard and not yet handled (`hear`), in the order heard, and
+    /// whether a task is handling them.
+    var notices: [DrawingNotice?] = []
+    var hearing = false
   }
 
   /// One connection in the room.
@@ -196,12 +200,49 @@ final class LiveRoom: Sendable {
     }
   }
 
+  /// Queues `notice` for `heard`, in the order heard: a batch's `changes`
+  /// notice must be handled before the `append` notice after it, which
+  /// would otherwise read the log for what the first one carries.
+  func hear(_ notice: DrawingNotice?) {
+    let starts = state.withLockedValue { state in
+      state.notices.append(notice)
+      defer { state.hearing = true }
+      return !state.hearing
+    }
+    guard starts else { return }
+    Task {
+      while let next = state.withLockedValue({ state -> DrawingNotice?? in
+        guard !state.notices.isEmpty else {
+          state.hearing = false
+          return nil
+        }
+        return state.notices.removeFirst()
+      }) {
+        await heard(next)
+      }
+    }
+  }
+
   /// Another server committed: `notice` says the drawing is at
   /// `notice.revision` now (nil: notices may have been missed, look).
   /// Members behind it get the changes they lack, or `reset` after a
-  /// replacement.
+  /// replacement. A `changes` notice carries its batch: members right
+  /// before it get it as it is, and the rest wait for the `append` notice
+  /// that follows, which reads the log for them.
   func heard(_ notice: DrawingNotice?) async {
     await gate.run {
+      if let notice, notice.kind == .changes {
+        let start = notice.revision - notice.changes.count
+        let text = ServerMessage.changes(revision: notice.revision, key: notice.key, by: nil, changes: notice.changes)
+          .text
+        state.withLockedValue { state in
+          for (id, member) in state.members where member.isJoined && member.revision == start {
+            member.outbox.send(text: text)
+            state.members[id]?.revision = notice.revision
+          }
+        }
+        return
+      }
       if let notice, notice.kind == .rename, let newName = notice.renamedTo {
         // Renamed by another server: its clients here follow it.
         sendRenamed(newName, shift: notice.shift)

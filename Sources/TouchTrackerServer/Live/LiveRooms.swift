@@ -34,9 +34,9 @@ final class LiveRooms: Sendable {
           guard let name = try? DrawingName(notice.name), let entry = rooms[name] else { return [] }
           return [entry.room]
         }
-        // Each room under its own gate; reading the log is what orders
-        // the changes, so notices need not wait for each other.
-        for room in targets { Task { await room.heard(notice) } }
+        // Each room handles its notices in the order heard, under its own
+        // gate; rooms do not wait for each other.
+        for room in targets { room.hear(notice) }
       }
     }
   }

@@ -71,6 +71,9 @@ extension PostgresDrawingStore {
       version: 5, name: "Settings",
       statements: ["CREATE TABLE setting (key text PRIMARY KEY, value text NOT NULL)"]),
     Migration(version: 6, name: "Appends of several drawings in one statement", statements: [appendGroupFunction]),
+    Migration(
+      version: 7, name: "Notices that carry small batches",
+      statements: [quietAppendFunction, carryingAppendGroupFunction]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a
@@ -186,6 +189,85 @@ extension PostgresDrawingStore {
           p_names[i], CASE WHEN p_expected[i] < 0 THEN NULL ELSE p_expected[i] END,
           CASE WHEN p_keyed[i] THEN p_keys[i] END, p_texts[a:b], p_checksums[a:b], p_line_deltas[a:b],
           p_circle_deltas[a:b], p_resets[a:b], p_bytes[i], p_updated, p_empty, p_empty_checksum);
+        o_index := i;
+        o_outcome := r.o_outcome;
+        o_revision := r.o_revision;
+        o_count := r.o_count;
+        o_log_count := r.o_log_count;
+        o_log_bytes := r.o_log_bytes;
+        RETURN NEXT;
+      END LOOP;
+    END
+    $$
+    """
+
+  /// `touchtracker_append` without its notice (migration 7): the group
+  /// function sends the notices itself. Made from migration 3's text, so
+  /// the steps stay one text.
+  static let quietAppendFunction: String = {
+    let quiet =
+      appendFunction
+      .replacingOccurrences(
+        of: "CREATE FUNCTION touchtracker_append(", with: "CREATE FUNCTION touchtracker_append_quiet("
+      )
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("PERFORM pg_notify(") }
+      .joined(separator: "\n")
+    precondition(
+      quiet.contains("touchtracker_append_quiet(") && !quiet.contains("pg_notify"),
+      "migration 3's text changed: the quiet append could not be made from it")
+    return quiet
+  }()
+
+  /// `touchtracker_append_group` again (migration 7), now sending each
+  /// batch's notices itself: first, when the batch fits in a notice
+  /// (PostgreSQL takes under 8,000 bytes) and its key is a plain one,
+  /// `c REVISION COUNT KEY NAME` (KEY `.` for none) and its changes, one
+  /// per line, so that another server sends them on without reading the
+  /// log; then, always, the `a REVISION NAME` every server understands
+  /// (servers of earlier versions ignore the `c`). Both on one channel, in
+  /// that order, so a listener gets the changes before the notice that
+  /// would make it read.
+  static let carryingAppendGroupFunction = """
+    CREATE OR REPLACE FUNCTION touchtracker_append_group(
+      p_names text[], p_expected bigint[], p_keys text[], p_keyed boolean[], p_counts integer[], p_texts text[],
+      p_checksums bigint[], p_line_deltas bigint[], p_circle_deltas bigint[], p_resets boolean[], p_bytes bigint[],
+      p_updated timestamptz, p_empty text, p_empty_checksum bigint)
+    RETURNS TABLE (
+      o_index integer, o_outcome text, o_revision bigint, o_count bigint, o_log_count bigint, o_log_bytes bigint)
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      firsts integer[] := '{}';
+      next_first integer := 1;
+      i integer;
+      a integer;
+      b integer;
+      k text;
+      carried text;
+      r record;
+    BEGIN
+      FOR i IN 1..coalesce(array_length(p_names, 1), 0) LOOP
+        firsts := firsts || next_first;
+        next_first := next_first + p_counts[i];
+      END LOOP;
+      FOR i IN SELECT t.i FROM unnest(p_names) WITH ORDINALITY AS t(n, i) ORDER BY t.n COLLATE "C", t.i LOOP
+        a := firsts[i];
+        b := firsts[i] + p_counts[i] - 1;
+        k := CASE WHEN p_keyed[i] THEN p_keys[i] END;
+        SELECT * INTO r FROM touchtracker_append_quiet(
+          p_names[i], CASE WHEN p_expected[i] < 0 THEN NULL ELSE p_expected[i] END, k, p_texts[a:b],
+          p_checksums[a:b], p_line_deltas[a:b], p_circle_deltas[a:b], p_resets[a:b], p_bytes[i], p_updated, p_empty,
+          p_empty_checksum);
+        IF r.o_outcome = 'ok' AND r.o_count > 0 THEN
+          IF k IS NULL OR k ~ '^[A-Za-z0-9_-]{1,64}$' THEN
+            carried := '\(DrawingNotice.Kind.changes.rawValue) ' || r.o_revision || ' ' || r.o_count || ' ' \
+    || coalesce(k, '.') || ' ' || p_names[i] || E'\\n' || array_to_string(p_texts[a:b], E'\\n');
+            IF octet_length(carried) < 8000 THEN
+              PERFORM pg_notify('\(changeChannel)', carried);
+            END IF;
+          END IF;
+          PERFORM pg_notify('\(changeChannel)', '\(DrawingNotice.Kind.append.rawValue) ' || r.o_revision || ' ' || p_names[i]);
+        END IF;
         o_index := i;
         o_outcome := r.o_outcome;
         o_revision := r.o_revision;

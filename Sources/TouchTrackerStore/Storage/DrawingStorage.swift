@@ -197,6 +197,10 @@ public struct DrawingNotice: Hashable, Sendable {
     /// The drawing renamed to `renamedTo`, its revisions `shift` higher;
     /// the old name's tombstone is at `revision`.
     case rename = "r"
+    /// One appended batch itself: `changes` (their stored text), which
+    /// end at `revision`, under `key`. The `append` notice of the same
+    /// revision follows it; servers that do not know this kind ignore it.
+    case changes = "c"
   }
 
   public var kind: Kind
@@ -205,6 +209,9 @@ public struct DrawingNotice: Hashable, Sendable {
   /// For `.rename`: the new name, and how far the revisions moved.
   public var renamedTo: String?
   public var shift = 0
+  /// For `.changes`: the batch's key and its changes' text.
+  public var key: String?
+  public var changes: [String] = []
 
   public init(kind: Kind, name: String, revision: Int, renamedTo: String? = nil, shift: Int = 0) {
     self.kind = kind
@@ -223,6 +230,10 @@ public struct DrawingNotice: Hashable, Sendable {
   }
 
   init?(payload: String) {
+    if payload.hasPrefix("\(Kind.changes.rawValue) ") {
+      self.init(changesPayload: payload)
+      return
+    }
     let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count == 3, let kind = Kind(rawValue: String(parts[0])), let revision = Int(parts[1]) else {
       return nil
@@ -235,4 +246,17 @@ public struct DrawingNotice: Hashable, Sendable {
     guard rest.count == 3, let shift = Int(rest[0]) else { return nil }
     self.init(kind: kind, name: String(rest[2]), revision: revision, renamedTo: String(rest[1]), shift: shift)
   }
+  /// `c REVISION COUNT KEY NAME`, a newline, and COUNT changes, one a line
+  /// (`touchtracker_append_group`, migration 7); KEY is `.` for none.
+  private init?(changesPayload payload: String) {
+    guard let newline = payload.firstIndex(of: "\n") else { return nil }
+    let head = payload[..<newline].split(separator: " ", omittingEmptySubsequences: false)
+    guard head.count == 5, let revision = Int(head[1]), let count = Int(head[2]), count > 0 else { return nil }
+    let changes = payload[payload.index(after: newline)...].split(separator: "\n", omittingEmptySubsequences: false)
+    guard changes.count == count, revision >= count else { return nil }
+    self.init(kind: .changes, name: String(head[4]), revision: revision)
+    key = head[3] == "." ? nil : String(head[3])
+    self.changes = changes.map(String.init)
+  }
+
 }

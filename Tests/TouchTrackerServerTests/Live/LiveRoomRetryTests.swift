@@ -34,6 +34,50 @@ import TouchTrackerStore
     #expect(received.first?.hasPrefix(#"{"type":"changes","revision":1,"#) == true)
   }
 
+  /// A notice that carries another server's batch goes to the members
+  /// right before it as it is, without a read of the log; members further
+  /// behind get nothing from it and wait for the append notice after it,
+  /// which reads the log for them.
+  @Test func aCarriedBatchGoesOutWithoutAReadAndMembersBehindWaitForTheAppendNotice() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-carry-\(UUID()).sqlite").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let store = try DrawingStore(path: path)
+    let flaky = FlakyChanges(store)
+    let name = try DrawingName("d")
+    let room = LiveRoom(name: name, store: flaky, limits: LiveLimits())
+    let outbox = LiveOutbox(limits: LiveLimits()) {}
+    room.add(outbox)
+    try await room.join(outbox, since: 0, by: "0000000b")
+    #expect(await Self.messages(outbox) == [#"{"type":"welcome","revision":0}"#])
+    func line(_ id: UInt64) -> Change {
+      .add(
+        lines: [Line(id: ShapeID(rawValue: id), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil
+      )
+    }
+
+    // Another server appends revision 1 and its notice carries it: any read now would fail.
+    try await store.append([line(1)], to: name, ifRevision: 0, key: "k1")
+    flaky.failures.withLockedValue { $0 = 100 }
+    let logged = try #require(try await store.changes(of: name, since: 0)).changes
+    var carried = DrawingNotice(kind: .changes, name: "d", revision: 1)
+    carried.key = "k1"
+    carried.changes = logged.map(\.json)
+    room.hear(carried)
+    #expect(await Self.messages(outbox) == LiveRoom.backlog(logged).map(\.text))
+    #expect(flaky.failures.withLockedValue { $0 } == 100, "the room read the log")
+
+    // Revisions 2 and 3; only 3 is carried, and the member is at 1: it waits.
+    try await store.append([line(2)], to: name, ifRevision: 1, key: nil)
+    try await store.append([line(3)], to: name, ifRevision: 2, key: nil)
+    let later = try #require(try await store.changes(of: name, since: 1)).changes
+    var third = DrawingNotice(kind: .changes, name: "d", revision: 3)
+    third.changes = [later[1].json]
+    room.hear(third)
+    flaky.failures.withLockedValue { $0 = 0 }
+    room.hear(DrawingNotice(kind: .append, name: "d", revision: 3))
+    #expect(await Self.messages(outbox) == LiveRoom.backlog(later).map(\.text))
+  }
+
   /// What `outbox` holds, waiting at most 10 s for something.
   static func messages(_ outbox: LiveOutbox) async -> [String] {
     await withTaskGroup(of: [String]?.self) { group in
