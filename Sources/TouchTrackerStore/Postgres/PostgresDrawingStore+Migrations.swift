@@ -70,10 +70,9 @@ extension PostgresDrawingStore {
     Migration(
       version: 5, name: "Settings",
       statements: ["CREATE TABLE setting (key text PRIMARY KEY, value text NOT NULL)"]),
-    Migration(version: 6, name: "Appends of several drawings in one statement", statements: [appendGroupFunction]),
     Migration(
-      version: 7, name: "Notices that carry small batches",
-      statements: [quietAppendFunction, carryingAppendGroupFunction]),
+      version: 6, name: "Appends of several drawings in one statement, notices that carry small batches",
+      statements: [quietAppendFunction, appendGroupFunction]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a
@@ -153,55 +152,7 @@ extension PostgresDrawingStore {
     $$
     """
 
-  /// Several batches, of one drawing or of several, appended in one
-  /// statement and one commit (`AppendGroups`): batch i is
-  /// `touchtracker_append` of `p_names[i]` with its `p_counts[i]` changes,
-  /// which follow those of the batches before it in the flat arrays;
-  /// `p_expected[i]` < 0 expects no revision, `p_keyed[i]` false has no key.
-  /// The batches run in the order of their drawings' names (byte order, as
-  /// a rename takes its two locks), then in their own order, so two groups,
-  /// or a group and a rename, lock drawings in one order and never wait on
-  /// each other in a circle. One row per batch, `o_index` its place (from 1).
-  static let appendGroupFunction = """
-    CREATE FUNCTION touchtracker_append_group(
-      p_names text[], p_expected bigint[], p_keys text[], p_keyed boolean[], p_counts integer[], p_texts text[],
-      p_checksums bigint[], p_line_deltas bigint[], p_circle_deltas bigint[], p_resets boolean[], p_bytes bigint[],
-      p_updated timestamptz, p_empty text, p_empty_checksum bigint)
-    RETURNS TABLE (
-      o_index integer, o_outcome text, o_revision bigint, o_count bigint, o_log_count bigint, o_log_bytes bigint)
-    LANGUAGE plpgsql AS $$
-    DECLARE
-      firsts integer[] := '{}';
-      next_first integer := 1;
-      i integer;
-      a integer;
-      b integer;
-      r record;
-    BEGIN
-      FOR i IN 1..coalesce(array_length(p_names, 1), 0) LOOP
-        firsts := firsts || next_first;
-        next_first := next_first + p_counts[i];
-      END LOOP;
-      FOR i IN SELECT t.i FROM unnest(p_names) WITH ORDINALITY AS t(n, i) ORDER BY t.n COLLATE "C", t.i LOOP
-        a := firsts[i];
-        b := firsts[i] + p_counts[i] - 1;
-        SELECT * INTO r FROM touchtracker_append(
-          p_names[i], CASE WHEN p_expected[i] < 0 THEN NULL ELSE p_expected[i] END,
-          CASE WHEN p_keyed[i] THEN p_keys[i] END, p_texts[a:b], p_checksums[a:b], p_line_deltas[a:b],
-          p_circle_deltas[a:b], p_resets[a:b], p_bytes[i], p_updated, p_empty, p_empty_checksum);
-        o_index := i;
-        o_outcome := r.o_outcome;
-        o_revision := r.o_revision;
-        o_count := r.o_count;
-        o_log_count := r.o_log_count;
-        o_log_bytes := r.o_log_bytes;
-        RETURN NEXT;
-      END LOOP;
-    END
-    $$
-    """
-
-  /// `touchtracker_append` without its notice (migration 7): the group
+  /// `touchtracker_append` without its notice (migration 6): the group
   /// function sends the notices itself. Made from migration 3's text, so
   /// the steps stay one text.
   static let quietAppendFunction: String = {
@@ -219,17 +170,17 @@ extension PostgresDrawingStore {
     return quiet
   }()
 
-  /// `touchtracker_append_group` again (migration 7), now sending each
-  /// batch's notices itself: first, when the batch fits in a notice
-  /// (PostgreSQL takes under 8,000 bytes) and its key is a plain one,
-  /// `c REVISION COUNT KEY NAME` (KEY `.` for none) and its changes, one
-  /// per line, so that another server sends them on without reading the
-  /// log; then, always, the `a REVISION NAME` every server understands
-  /// (servers of earlier versions ignore the `c`). Both on one channel, in
-  /// that order, so a listener gets the changes before the notice that
-  /// would make it read.
-  static let carryingAppendGroupFunction = """
-    CREATE OR REPLACE FUNCTION touchtracker_append_group(
+  /// Several batches, of one drawing or of several, appended in one
+  /// statement and one commit (`AppendGroups`): batch i is
+  /// `touchtracker_append` of `p_names[i]` with its `p_counts[i]` changes,
+  /// which follow those of the batches before it in the flat arrays;
+  /// `p_expected[i]` < 0 expects no revision, `p_keyed[i]` false has no key.
+  /// The batches run in the order of their drawings' names (byte order, as
+  /// a rename takes its two locks), then in their own order, so two groups,
+  /// or a group and a rename, lock drawings in one order and never wait on
+  /// each other in a circle. One row per batch, `o_index` its place (from 1).
+  static let appendGroupFunction = """
+    CREATE FUNCTION touchtracker_append_group(
       p_names text[], p_expected bigint[], p_keys text[], p_keyed boolean[], p_counts integer[], p_texts text[],
       p_checksums bigint[], p_line_deltas bigint[], p_circle_deltas bigint[], p_resets boolean[], p_bytes bigint[],
       p_updated timestamptz, p_empty text, p_empty_checksum bigint)

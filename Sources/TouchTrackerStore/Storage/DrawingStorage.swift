@@ -247,7 +247,7 @@ public struct DrawingNotice: Hashable, Sendable {
     self.init(kind: kind, name: String(rest[2]), revision: revision, renamedTo: String(rest[1]), shift: shift)
   }
   /// `c REVISION COUNT KEY NAME`, a newline, and COUNT changes, one a line
-  /// (`touchtracker_append_group`, migration 7); KEY is `.` for none.
+  /// (`touchtracker_append_group`, migration 6); KEY is `.` for none.
   private init?(changesPayload payload: String) {
     guard let newline = payload.firstIndex(of: "\n") else { return nil }
     let head = payload[..<newline].split(separator: " ", omittingEmptySubsequences: false)

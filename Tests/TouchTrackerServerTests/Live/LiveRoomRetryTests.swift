@@ -13,14 +13,8 @@ import TouchTrackerStore
   @Test func aFailedReadOfAnotherServersChangeIsTriedAgain() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-retry-\(UUID()).sqlite").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let store = try DrawingStore(path: path)
-    let flaky = FlakyChanges(store)
-    let name = try DrawingName("d")
-    let room = LiveRoom(name: name, store: flaky, limits: LiveLimits())
-    let outbox = LiveOutbox(limits: LiveLimits()) {}
-    room.add(outbox)
-    try await room.join(outbox, since: 0, by: "0000000b")
-    #expect(await Self.messages(outbox) == [#"{"type":"welcome","revision":0}"#])
+    let (store, flaky, room, outbox) = try await Self.joinedRoom(path)
+    let name = room.name
 
     // Another server commits; the first read of its change fails.
     let line = Line(id: ShapeID(rawValue: 7), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))
@@ -39,16 +33,10 @@ import TouchTrackerStore
   /// behind get nothing from it and wait for the append notice after it,
   /// which reads the log for them.
   @Test func aCarriedBatchGoesOutWithoutAReadAndMembersBehindWaitForTheAppendNotice() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-carry-\(UUID()).sqlite").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-retry-\(UUID()).sqlite").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let store = try DrawingStore(path: path)
-    let flaky = FlakyChanges(store)
-    let name = try DrawingName("d")
-    let room = LiveRoom(name: name, store: flaky, limits: LiveLimits())
-    let outbox = LiveOutbox(limits: LiveLimits()) {}
-    room.add(outbox)
-    try await room.join(outbox, since: 0, by: "0000000b")
-    #expect(await Self.messages(outbox) == [#"{"type":"welcome","revision":0}"#])
+    let (store, flaky, room, outbox) = try await Self.joinedRoom(path)
+    let name = room.name
     func line(_ id: UInt64) -> Change {
       .add(
         lines: [Line(id: ShapeID(rawValue: id), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil
@@ -76,6 +64,21 @@ import TouchTrackerStore
     flaky.failures.withLockedValue { $0 = 0 }
     room.hear(DrawingNotice(kind: .append, name: "d", revision: 3))
     #expect(await Self.messages(outbox) == LiveRoom.backlog(later).map(\.text))
+  }
+
+  /// A room of drawing "d" on a SQLite file at `path` behind `FlakyChanges`,
+  /// with one member joined at revision 0 (its welcome taken).
+  static func joinedRoom(
+    _ path: String
+  ) async throws -> (store: DrawingStore, flaky: FlakyChanges, room: LiveRoom, outbox: LiveOutbox) {
+    let store = try DrawingStore(path: path)
+    let flaky = FlakyChanges(store)
+    let room = LiveRoom(name: try DrawingName("d"), store: flaky, limits: LiveLimits())
+    let outbox = LiveOutbox(limits: LiveLimits()) {}
+    room.add(outbox)
+    try await room.join(outbox, since: 0, by: "0000000b")
+    #expect(await messages(outbox) == [#"{"type":"welcome","revision":0}"#])
+    return (store, flaky, room, outbox)
   }
 
   /// What `outbox` holds, waiting at most 10 s for something.
