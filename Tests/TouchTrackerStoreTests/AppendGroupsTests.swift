@@ -133,6 +133,15 @@ import TouchTrackerCore
     #expect(database.ran == [["first"], ["b", "bad", "cc"], ["b"], ["bad"], ["cc"]])
   }
 
+  /// A database that answers fewer requests than it was given fails the
+  /// rest instead of leaving them waiting for ever.
+  @Test(.timeLimit(.minutes(1))) func anUnansweredRequestFailsInsteadOfWaiting() async throws {
+    let groups = AppendGroups(refused: { _ in false }) { _ in [] }
+    await #expect(throws: AppendGroups.Unanswered(requests: 1, answers: 0)) {
+      try await groups.append(try Self.request("a"))
+    }
+  }
+
   /// A group whose fate is unknown (the connection lost: it may have
   /// committed) is not run again: every request in it fails, as one
   /// append alone would, and none can be appended twice.

@@ -93,11 +93,15 @@ final class AppendGroups: @unchecked Sendable {
     while let group = next() {
       do {
         let answers = try await run(group.map(\.request))
+        guard answers.count == group.count else { throw Unanswered(requests: group.count, answers: answers.count) }
         for (waiting, answer) in zip(group, answers) { waiting.continuation.resume(returning: answer) }
       } catch  where group.count > 1 && refused(error) {
         for waiting in group {
           do {
-            waiting.continuation.resume(returning: try await run([waiting.request])[0])
+            guard let answer = try await run([waiting.request]).first else {
+              throw Unanswered(requests: 1, answers: 0)
+            }
+            waiting.continuation.resume(returning: answer)
           } catch {
             waiting.continuation.resume(throwing: error)
           }
@@ -106,6 +110,14 @@ final class AppendGroups: @unchecked Sendable {
         for waiting in group { waiting.continuation.resume(throwing: error) }
       }
     }
+  }
+
+  /// `run` answered a group of `requests` with `answers` answers: no
+  /// request may wait for ever on one it did not get.
+  struct Unanswered: Error, Equatable, CustomStringConvertible {
+    var requests: Int
+    var answers: Int
+    var description: String { "a group of \(requests) appends got \(answers) answers" }
   }
 
   /// The requests of the next group (whole requests, up to `groupBatches`
