@@ -86,19 +86,7 @@ def writers(port, count, seconds, health=False, tool=None):
     (with `health`, GET /healthz instead of a save), in `tool` when given."""
     if tool:
         command = [tool, "http-writers", str(port), str(count), str(seconds)] + (["health"] if health else [])
-        finished = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=False)
-        if finished.returncode != 0:
-            sys.exit(f"bench-tool http-writers failed: {finished.stderr[-2000:]}")
-        output = json.loads(finished.stdout)
-        every = [value / 1000 for value in output["latenciesMicroseconds"]]
-        if not every:
-            sys.exit("no writer got an answer")
-        return {
-            "savesPerSecond": round(len(every) / output["seconds"], 1),
-            "p50Ms": round(statistics.median(every), 2),
-            "p99Ms": round(every[int(len(every) * 0.99) - 1], 2),
-            "saves": len(every),
-        }
+        return swift_writers(command, "bench-tool http-writers", seconds + 60)
     stop = time.monotonic() + seconds
     latencies = [[] for _ in range(count)]
     errors = []
@@ -135,29 +123,34 @@ def writers(port, count, seconds, health=False, tool=None):
     elapsed = time.monotonic() - began
     if errors:
         sys.exit(f"a save was refused: {errors[:3]}")
-    every = sorted(value for values in latencies for value in values)
+    return summary(sorted(value for values in latencies for value in values), elapsed)
+
+
+def summary(every, seconds):
+    """Saves per second and the p50/p99 of `every` (sorted latencies, ms) over SECONDS."""
+    if not every:
+        sys.exit("no writer got an answer")
     return {
-        "savesPerSecond": round(len(every) / elapsed, 1),
+        "savesPerSecond": round(len(every) / seconds, 1),
         "p50Ms": round(statistics.median(every), 2),
         "p99Ms": round(every[int(len(every) * 0.99) - 1], 2),
         "saves": len(every),
     }
+
+
+def swift_writers(command, what, timeout):
+    """Runs a Swift writer (`bench-tool http-writers`, `store-writers`) and summarizes its
+    {"seconds", "latenciesMicroseconds"}."""
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+    if finished.returncode != 0:
+        sys.exit(f"{what} failed: {finished.stderr[-2000:]}")
+    output = json.loads(finished.stdout)
+    return summary([value / 1000 for value in output["latenciesMicroseconds"]], output["seconds"])
 
 
 def store_writers(binary, database, count, seconds):
     """Saves per second through the store itself (see the header, 4)."""
-    finished = subprocess.run([binary, database, str(count), str(seconds)], capture_output=True, text=True,
-                              timeout=seconds + 120, check=False)
-    if finished.returncode != 0:
-        sys.exit(f"store-writers failed: {finished.stderr[-2000:]}")
-    output = json.loads(finished.stdout)
-    every = [value / 1000 for value in output["latenciesMicroseconds"]]
-    return {
-        "savesPerSecond": round(len(every) / output["seconds"], 1),
-        "p50Ms": round(statistics.median(every), 2),
-        "p99Ms": round(every[int(len(every) * 0.99) - 1], 2),
-        "saves": len(every),
-    }
+    return swift_writers([binary, database, str(count), str(seconds)], "store-writers", seconds + 120)
 
 
 def psql(url, sql):

@@ -194,9 +194,17 @@ final class LiveRoom: Sendable {
       revision: appended.revision, key: ticket.batch.key, by: sender?.by,
       changes: ticket.batch.changes.map { String(decoding: ChangeCoder.encode($0), as: UTF8.self) }
     ).text
-    for (id, member) in state.members where member.isJoined && id != ticket.sender && member.revision == start {
+    send(text, from: start, to: appended.revision, in: &state, except: ticket.sender)
+  }
+
+  /// Sends `text`, the changes after `start` up to `end`, to every joined
+  /// member at `start` (but `except`), which are at `end` then.
+  private static func send(
+    _ text: String, from start: Int, to end: Int, in state: inout State, except: ObjectIdentifier? = nil
+  ) {
+    for (id, member) in state.members where member.isJoined && id != except && member.revision == start {
       member.outbox.send(text: text)
-      state.members[id]?.revision = appended.revision
+      state.members[id]?.revision = end
     }
   }
 
@@ -235,12 +243,7 @@ final class LiveRoom: Sendable {
         let start = notice.revision - notice.changes.count
         let text = ServerMessage.changes(revision: notice.revision, key: notice.key, by: nil, changes: notice.changes)
           .text
-        state.withLockedValue { state in
-          for (id, member) in state.members where member.isJoined && member.revision == start {
-            member.outbox.send(text: text)
-            state.members[id]?.revision = notice.revision
-          }
-        }
+        state.withLockedValue { Self.send(text, from: start, to: notice.revision, in: &$0) }
         return
       }
       if let notice, notice.kind == .rename, let newName = notice.renamedTo {

@@ -246,6 +246,7 @@ public struct DrawingNotice: Hashable, Sendable {
     guard rest.count == 3, let shift = Int(rest[0]) else { return nil }
     self.init(kind: kind, name: String(rest[2]), revision: revision, renamedTo: String(rest[1]), shift: shift)
   }
+
   /// `c REVISION COUNT KEY NAME`, a newline, and COUNT changes, one a line
   /// (`touchtracker_append_group`, migration 6); KEY is `.` for none.
   private init?(changesPayload payload: String) {
@@ -258,5 +259,4 @@ public struct DrawingNotice: Hashable, Sendable {
     key = head[3] == "." ? nil : String(head[3])
     self.changes = changes.map(String.init)
   }
-
 }
