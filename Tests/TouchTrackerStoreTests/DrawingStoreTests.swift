@@ -175,6 +175,36 @@ import TouchTrackerTestSupport
     }
   }
 
+  /// A second process (or server) opening the file while another holds a
+  /// lock on it for a moment waits its turn instead of failing at once with
+  /// "database is locked" (CI saw this from the check that looks at the
+  /// file before the store opens it).
+  @Test func openingWaitsForAMomentaryLockHeldByAnotherConnection() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("busy.sqlite").path
+      do {
+        let store = try DrawingStore(path: path)
+        try await store.save(Self.drawing(lines: 3), as: Self.name("kept"))
+      }
+      // Exclusive locking mode: this connection keeps every other one out,
+      // readers too, until it is closed.
+      let holder = try DatabaseQueue(path: path)
+      try await holder.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+        try db.execute(sql: "BEGIN EXCLUSIVE")
+        try db.execute(sql: "UPDATE drawing SET updatedAt = updatedAt")
+        try db.execute(sql: "COMMIT")
+      }
+      let release = Task {
+        try await Task.sleep(for: .milliseconds(300))
+        try holder.close()
+      }
+      let store = try DrawingStore(path: path)
+      try await release.value
+      #expect(try await store.load(Self.name("kept"))?.drawing.withoutIDs == Self.drawing(lines: 3))
+    }
+  }
+
   @Test func aDatabaseWithADamagedTableGivesAnErrorNotACrash() async throws {
     try await withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("damaged.sqlite").path

@@ -38,6 +38,9 @@ enum DatabaseFileCheck {
   private static func checkTables(path: String) throws(DrawingStoreError) {
     var configuration = Configuration()
     configuration.readonly = true
+    // Another connection (a second server, the store being closed) may hold
+    // a lock for a moment: wait as the store's own connections do.
+    configuration.busyMode = .timeout(10)
     let tables: [String]
     do {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
