@@ -154,14 +154,15 @@ if os.path.exists(os.path.join(out, "append.json")):
         f"small only, again after: {append['listPerSecondSmallOnlyAgain']:,.0f} req/s",
     ))
 
-# Row 8: drawing together (live sync under load).
-if os.path.exists(os.path.join(out, "live.json")):
-    live = load("live.json")
+# Rows 8 and 12: drawing together (live sync under load), on one server with SQLite (8) and on
+# two servers sharing one PostgreSQL (12).
+def live_rows(live, number, where, kill):
     post = live["baseline"]
     if "a" in live:
         a = live["a"]
         row((
-            f"8. Live: {live['clients']} clients on one drawing, {live['rate']:g} changes/s each, send to receipt",
+            f"{number}. Live{where}: {live['clients']} clients on one drawing, {live['rate']:g} changes/s each, "
+            "send to receipt",
             f"p50 {a['p50ms']:.1f} ms, p99 {a['p99ms']:.1f} ms ({a['deliveries']:,} receipts)",
             f"POST .../changes round trip p50 {post['p50ms']:.2f} ms, p99 {post['p99ms']:.2f} ms",
             f"{a['p50VsPost']:.1f}x / {a['p99VsPost']:.1f}x",
@@ -172,7 +173,7 @@ if os.path.exists(os.path.join(out, "live.json")):
     if "b" in live:
         b = live["b"]
         row((
-            f"8. Live: {live['drawings']:,} drawings x 2 clients, {live['pairRate']:g} change/s each",
+            f"{number}. Live{where}: {live['drawings']:,} drawings x 2 clients, {live['pairRate']:g} change/s each",
             f"p50 {b['p50ms']:.1f} ms, p99 {b['p99ms']:.1f} ms", f"POST round trip p99 {post['p99ms']:.2f} ms",
             f"{b['p99VsPost']:.1f}x", met(b["p99ms"] <= 50 and not b["problems"], "p99 <= 50 ms, converged"),
             f"server CPU {b['serverCpuPerSecond']:.2f} s/s, "
@@ -181,11 +182,42 @@ if os.path.exists(os.path.join(out, "live.json")):
     if "c" in live:
         c = live["c"]
         row((
-            "8. Live: kill -9 of the server under load (a), restart", f"{c['lost']} acknowledged changes lost",
+            f"{number}. Live{where}: {kill}", f"{c['lost']} acknowledged changes lost",
             f"{c['acked']:,} acknowledged", "—", met(c["lost"] == 0 and not c["problems"], "0 lost, all converge"),
             f"{c['reconnects']} reconnects, {c['resets']} resets; "
             f"{'every client converged' if not c['problems'] else 'NOT converged: ' + c['problems'][0]}",
         ))
+
+
+if os.path.exists(os.path.join(out, "live.json")):
+    live_rows(load("live.json"), 8, "", "kill -9 of the server under load (a), restart")
+if os.path.exists(os.path.join(out, "live-postgres.json")):
+    live_rows(load("live-postgres.json"), 12, ", two servers on PostgreSQL",
+              "kill -9 of one server under load (a), its clients move to the other")
+
+# Row 12: saves per second with 8 concurrent writers, the stores against pgbench's own inserts.
+if os.path.exists(os.path.join(out, "writers.json")):
+    writers = load("writers.json")
+    pgbench = writers["pgbenchInsertsPerSecond"]
+    store, sqlite_store = writers["postgresStore"], writers["sqliteStore"]
+    row((
+        f"12. Saves/s, {writers['writers']} writers through the PostgreSQL store (no HTTP)",
+        f"{store['savesPerSecond']:,.0f}/s (p50 {store['p50Ms']:.2f} ms, p99 {store['p99Ms']:.2f} ms)",
+        f"pgbench, {writers['writers']} clients, one INSERT a transaction: {pgbench:,.0f} tps",
+        f"{store['savesPerSecond'] / pgbench:.2f}x pgbench", met(store["savesPerSecond"] >= 0.5 * pgbench, ">= 0.5x"),
+        f"SQLite store, same run: {sqlite_store['savesPerSecond']:,.0f}/s; one small keyed change a save",
+    ))
+    http, sqlite_http, ceiling = writers["postgres"], writers["sqlite"], writers["healthzCeiling"]
+    row((
+        f"12. Saves/s, {writers['writers']} writers over HTTP (POST .../changes)",
+        f"PostgreSQL {http['savesPerSecond']:,.0f}/s, SQLite {sqlite_http['savesPerSecond']:,.0f}/s",
+        f"GET /healthz ceiling {ceiling['savesPerSecond']:,.0f} req/s; pgbench {pgbench:,.0f} tps",
+        f"PostgreSQL {http['savesPerSecond'] / ceiling['savesPerSecond']:.2f}x the ceiling, "
+        f"{http['savesPerSecond'] / pgbench:.2f}x pgbench",
+        "—",
+        f"server CPU per save {http['serverCpuMsPerSave']:.2f} ms (PostgreSQL), "
+        f"{sqlite_http['serverCpuMsPerSave']:.2f} ms (SQLite); clients in {writers['clientsIn']}",
+    ))
 
 # Row 5: memory.
 count = 1_000_000

@@ -5,7 +5,8 @@
 #
 # Each row measures ours and a baseline in the same run and reports their
 # ratio (never an absolute threshold: the machine is shared and noisy).
-# Needs what Scripts/setup.sh installs for `wasm`, `browser` and `benchmark`, and node.
+# Needs what Scripts/setup.sh installs for `wasm`, `browser`, `benchmark` and `postgres`
+# (row 12 starts a throwaway PostgreSQL on loopback with Scripts/postgres.sh), and node.
 # Builds everything in release in one scratch folder, Benchmarks/.build-bench:
 # the benchmarks, bench-tool and (a product of the root package the
 # benchmarks depend on) touchtracker for the storage row.
@@ -78,6 +79,18 @@ rm -f "$out/drawing-1m.json"
 step "Row 8: drawing together, live sync under load (and kill -9)"
 python3 Benchmarks/server/live.py --server "$bench_scratch/release/touchtracker" \
   --swarm "$bench_scratch/release/live-swarm" --out "$out/live.json" >&2
+
+step "Row 12: two servers on one PostgreSQL (live sync, kill -9 of one), saves vs pgbench"
+postgres_dir=$(mktemp -d)
+trap 'Scripts/postgres.sh stop "$postgres_dir" >&2 || true' EXIT
+postgres_url=$(Scripts/postgres.sh start "$postgres_dir" | tail -n 1)
+python3 Benchmarks/server/live.py --server "$bench_scratch/release/touchtracker" \
+  --swarm "$bench_scratch/release/live-swarm" --postgres "$postgres_url" --servers 2 \
+  --out "$out/live-postgres.json" >&2
+python3 Benchmarks/server/writers.py --server "$bench_scratch/release/touchtracker" --postgres "$postgres_url" \
+  --tool "$tool" --store-writers "$bench_scratch/release/store-writers" --out "$out/writers.json" >&2
+Scripts/postgres.sh stop "$postgres_dir" >&2
+trap - EXIT
 
 step "Row 3: frame cost in Chromium"
 python3 Benchmarks/browser/frame_cost.py --document "$out/drawing-100k.json" --lines 100000 \

@@ -9,6 +9,10 @@ import Foundation
 /// `health`, `GET /healthz` instead. Python's threads needed more CPU than
 /// the server they measured (their `GET /healthz` ceiling was 2,153 req/s).
 ///
+/// Keys carry a run's own prefix: a second run against the same server
+/// would otherwise resend the first run's keys, and each would be answered
+/// from the key table without appending anything.
+///
 /// Prints {"saves": N, "seconds": S, "latenciesMicroseconds": [...]} (every
 /// answer's round trip, sorted) or fails naming the first answer that was
 /// not 200.
@@ -18,10 +22,11 @@ enum HTTPWriters {
     let collected = Collected()
     let done = DispatchGroup()
     let started = now()
+    let run = String(UInt64.random(in: 0..<(1 << 48)), radix: 36)
     for index in 0..<writers {
       done.enter()
       Thread.detachNewThread {
-        collected.add(index, Result { try writer(index: index, port: port, until: stop, health: health) })
+        collected.add(index, Result { try writer(index: index, run: run, port: port, until: stop, health: health) })
         done.leave()
       }
     }
@@ -55,7 +60,7 @@ enum HTTPWriters {
   }
 
   /// One writer's loop: the round trip of each answer, in microseconds.
-  private static func writer(index: Int, port: Int, until stop: Double, health: Bool) throws -> [Int] {
+  private static func writer(index: Int, run: String, port: Int, until stop: Double, health: Bool) throws -> [Int] {
     let socket = try connect(port: port)
     defer { close(socket) }
     var times: [Int] = []
@@ -73,7 +78,7 @@ enum HTTPWriters {
           + #""bounds":{"x":0,"y":0,"width":800,"height":600}}]}"#
         request =
           "POST /api/drawings/w\(index)/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-          + "Idempotency-Key: k\(index)-\(serial)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+          + "Idempotency-Key: k\(run)-\(index)-\(serial)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
       }
       let began = now()
       try send(request, on: socket)

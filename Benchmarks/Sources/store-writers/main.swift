@@ -35,6 +35,10 @@ do {
 } catch {
   fail("cannot open \(arguments[0]): \(error)")
 }
+// Keys differ from run to run: a second run on the same database would
+// otherwise send keys the first one stored, and each would be answered
+// from the key table without appending anything.
+let run = String(UInt64.random(in: 0..<(1 << 48)), radix: 36)
 let stop = seconds() + duration
 let started = seconds()
 let latencies = try await withThrowingTaskGroup(of: [Int].self) { group in
@@ -49,7 +53,7 @@ let latencies = try await withThrowingTaskGroup(of: [Int].self) { group in
           id: ShapeID(rawValue: UInt64(serial)), begin: Point(x: 10.5, y: 20.25), end: Point(x: 300.75, y: 400.5))
         let began = seconds()
         _ = try await store.append(
-          [.add(lines: [line], circles: [], at: nil)], to: name, ifRevision: nil, key: "k\(writer)-\(serial)")
+          [.add(lines: [line], circles: [], at: nil)], to: name, ifRevision: nil, key: "k\(run)-\(writer)-\(serial)")
         times.append(Int((seconds() - began) * 1e6))
       }
       return times
