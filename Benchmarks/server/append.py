@@ -15,8 +15,11 @@ in one run:
    drawings stored, then again once a 30 MB drawing is stored too.
 
 Bytes on the wire are counted on the socket: request line, headers and body
-out; status line, headers and body back. Server time: the request's wall time
-on a kept-alive loopback connection (p50), and the server process's CPU time
+out; status line, headers and body back. Server time: what the server says in
+each response's `Server-Timing: app;dur=MS` (from the router having the
+request's head to the response being ready, p50), which is what the target
+names; beside it the request's wall time on a kept-alive loopback connection
+(p50, this client's own time included), and the server process's CPU time
 (utime + stime from /proc) per request over all of them; `GET /healthz` on
 the same connection gives the floor any request costs. Appends stay below
 the store's compaction threshold (256 changes) so the figure is the append
@@ -65,8 +68,14 @@ class Connection:
         self.sock.sendall(head + body)
         status, response_head, response_body = self._read_response()
         elapsed = time.perf_counter() - start
+        server_ms = None
+        for header in response_head.split(b"\r\n")[1:]:
+            name, _, value = header.partition(b":")
+            if name.strip().lower() == b"server-timing" and value.strip().startswith(b"app;dur="):
+                server_ms = float(value.strip()[len(b"app;dur="):])
         return {
             "status": status,
+            "serverMs": server_ms,
             "body": response_body,
             "seconds": elapsed,
             "sent": len(head) + len(body),
@@ -259,6 +268,12 @@ def main():
     def p50(values):
         return statistics.median(values) * 1000
 
+    def server_p50(responses):
+        times = [r["serverMs"] for r in responses]
+        if None in times:
+            raise SystemExit("append: a response had no Server-Timing: app;dur=MS header")
+        return statistics.median(times)
+
     result = {
         "lines": args.lines,
         "documentBytes": len(put_document),
@@ -269,10 +284,12 @@ def main():
             "sentBytes": statistics.median(r["sent"] for r in appends),
             "receivedBytes": statistics.median(r["received"] for r in appends),
             "p50ms": p50([r["seconds"] for r in appends]),
+            "serverP50ms": server_p50(appends),
             "p95ms": statistics.quantiles([r["seconds"] for r in appends], n=20)[18] * 1000,
             "serverCpuMsPerRequest": append_cpu * 1000,
         },
-        "healthz": {"p50ms": p50([r["seconds"] for r in floor]), "serverCpuMsPerRequest": floor_cpu * 1000},
+        "healthz": {"p50ms": p50([r["seconds"] for r in floor]), "serverP50ms": server_p50(floor),
+                    "serverCpuMsPerRequest": floor_cpu * 1000},
         "put": {
             "count": args.puts,
             "wireBytes": statistics.median(r["sent"] + r["received"] for r in puts),
@@ -291,6 +308,7 @@ def main():
     result["ratios"] = {
         "appendWireVsPutWire": result["put"]["wireBytes"] / result["append"]["wireBytes"],
         "appendP50VsFsync": result["append"]["p50ms"] / result["fsyncSameSizeAsAppendP50ms"],
+        "appendServerP50VsFsync": result["append"]["serverP50ms"] / result["fsyncSameSizeAsAppendP50ms"],
         "appendCpuVsFsync": result["append"]["serverCpuMsPerRequest"] / result["fsyncSameSizeAsAppendP50ms"],
         "putP50VsAppendP50": result["put"]["p50ms"] / result["append"]["p50ms"],
         "putP50VsFsyncSameSize": result["put"]["p50ms"] / result["fsyncSameSizeAsPutP50ms"],

@@ -58,6 +58,7 @@ func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, 
 > {
   let assets = configuration.webRoot.map { WebAssets(root: $0) } ?? WebAssets()
   let router = Router()
+  router.add(middleware: ServerTimingMiddleware())
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(
     middleware: HostCheckMiddleware(

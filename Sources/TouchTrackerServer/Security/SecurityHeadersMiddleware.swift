@@ -1,8 +1,9 @@
 import Hummingbird
 import NIOHTTP1
 
-/// Adds `SecurityHeaders` to every response, errors included; the outermost
-/// middleware, so nothing answers without them.
+/// Adds `SecurityHeaders` to every response, errors included; outside
+/// every middleware that answers (only `ServerTimingMiddleware`, which
+/// passes responses on, is outside it), so nothing answers without them.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   private static var fields: HTTPFields {
     var fields = HTTPFields()
