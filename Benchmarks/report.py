@@ -274,6 +274,21 @@ row((
     f"medians of {len(opening['runs']['ours'])} interleaved runs; ours paints tile by tile over frames (`open_cost.py --plain`)",
 ))
 
+# Row 11: page memory after opening a million lines.
+if os.path.exists(os.path.join(out, "open-memory.json")):
+    memory = load("open-memory.json")
+    row((
+        f"11. Page memory after opening {memory['lines']:,} lines (wasm memory + JS heap)",
+        f"{memory['pageBytes'] / 1e6:.1f} MB ({memory['wasmBytes'] / 1e6:.1f} + {memory['jsHeapBytes'] / 1e6:.1f}); "
+        f"opened in {memory['openSeconds']:.2f} s",
+        f"the lines' own bytes ({memory['lines']:,} x 56 B) {memory['linesOwnBytes'] / 1e6:.1f} MB; "
+        f"the document {memory['documentBytes'] / 1e6:.1f} MB",
+        f"{memory['pageVsLines']:.2f}x the lines; {memory['pageVsDocument']:.2f}x the document",
+        met(memory["pageVsLines"] <= 3, "<= 3x the lines' own bytes"),
+        "after every line is painted and two GCs; wasm memory never shrinks, so it is the high-water mark "
+        "(`open_memory.py`)",
+    ))
+
 # Row 6: size.
 size = load("size.json")
 row((

@@ -199,6 +199,83 @@ import TouchTrackerTestSupport
     #expect(host.loadDocument(length: text.count) == nil, "a small one in that shape opens through the tree")
   }
 
+  /// A source for `loadDocument(reading:)` that hands `text` over at most
+  /// `most` bytes a call and records the offsets it was asked for.
+  final class ChunkedSource {
+    let text: [UInt8]
+    let most: Int
+    var offsets: [Int] = []
+    var failAt: Int?
+
+    init(_ text: [UInt8], most: Int) {
+      self.text = text
+      self.most = most
+    }
+
+    func read(_ offset: Int, _ chunk: UnsafeMutableBufferPointer<UInt8>) -> Int {
+      offsets.append(offset)
+      if let failAt, offset >= failAt { return -1 }
+      let count = max(0, min(chunk.count, most, text.count - offset))
+      for index in 0..<count { chunk[index] = text[offset + index] }
+      return count
+    }
+  }
+
+  /// The page's way (`tt_load_document_streamed`): the core asks for the
+  /// text a chunk at a time, in order from 0, and opens what the buffer
+  /// would; a document in another shape is asked for again from 0, for the
+  /// tree; a source that stops answering refuses the document and changes nothing.
+  @Test func aDocumentHandedOverAChunkAtATimeOpensAsFromTheBuffer() throws {
+    let host = host()
+    var drawing = Drawing()
+    for index in 0..<200 {
+      drawing.lines.append(
+        Line(
+          id: ShapeID(rawValue: UInt64(index + 1)), begin: Point(x: Double(index), y: 1.5),
+          end: Point(x: 3, y: Double(index) / 8), color: Color(rgb: UInt32(index)), width: 2))
+    }
+    let text = DocumentCoder.encode(drawing)
+    let source = ChunkedSource(text, most: 7)
+    #expect(host.loadDocument(reading: source.read) == nil)
+    #expect(host.app.drawing.lines == drawing.lines)
+    #expect(source.offsets.count > text.count / 7)
+    #expect(source.offsets == source.offsets.sorted() && source.offsets.first == 0, "in order from 0")
+
+    var other = text
+    other.removeLast()
+    other += Array(#","note":"é"}"#.utf8)
+    let again = ChunkedSource(other, most: 5)
+    host.perform(.document(Drawing()))
+    #expect(host.loadDocument(reading: again.read) == nil)
+    #expect(host.app.drawing.lines == drawing.lines, "read by the tree")
+    #expect(again.offsets.filter { $0 == 0 }.count == 2, "asked from 0 again for the tree")
+
+    let failing = ChunkedSource(text, most: 100)
+    failing.failAt = text.count / 2
+    host.perform(.document(Drawing()))
+    let problem = try #require(host.loadDocument(reading: failing.read))
+    #expect(problem.contains("nexpected end") || problem.hasPrefix("Invalid JSON"), "\(problem)")
+    #expect(host.app.drawing.lines.isEmpty, "a document that did not arrive whole changes nothing")
+  }
+
+  /// Past 64 MiB a document in another shape is refused when handed over
+  /// in chunks too, without the core holding 64 MiB of it.
+  @Test func aHugeStreamedDocumentInAnotherShapeIsRefusedWithAReason() {
+    let host = host()
+    let head = Array(#"{"format":"touchtracker","version":1,"lines":[],"circles":[],"note":""#.utf8)
+    let total = head.count + PageHost.largestTreeDocument + 2
+    let problem = host.loadDocument(reading: { offset, chunk in
+      let count = max(0, min(chunk.count, total - offset))
+      for index in 0..<count {
+        let at = offset + index
+        chunk[index] =
+          at < head.count ? head[at] : at == total - 2 ? UInt8(ascii: "\"") : at == total - 1 ? UInt8(ascii: "}") : 97
+      }
+      return count
+    })
+    #expect(problem == "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)")
+  }
+
   @Test func othersChangesGoInAndABadListChangesNothing() {
     let host = host()
     let changes = Array(

@@ -2,13 +2,23 @@
 // likes. Calls tt_init 200 times, each time drawing lines and loading a
 // document, and fails when the wasm memory keeps growing (it used to grow
 // ~1.8 MB a call and run out after 63). Also checks that every pointer an
-// export returns is a positive i32 (the memory is capped at 2 GiB).
+// export returns is a positive i32 (the memory is capped at 2 GiB). Every
+// other round opens the document the way the page does, handed over a chunk
+// at a time through the module's one import (`tt.read_input`), with chunks
+// of at most 1000 bytes here, so the core asks many times.
 //
 //   node Tests/wasm/reinit.mjs [Web/touchtracker.wasm]
 import { readFileSync } from 'node:fs';
 
 const wasmPath = process.argv[2] ?? new URL('../../Web/touchtracker.wasm', import.meta.url).pathname;
-const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
+let asked = 0;
+function readInput(offset, pointer, capacity) {
+  asked++;
+  const count = Math.max(0, Math.min(capacity, 1000, documentBytes.length - offset));
+  new Uint8Array(memory.buffer, pointer >>> 0, count).set(documentBytes.subarray(offset, offset + count));
+  return count;
+}
+const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { tt: { read_input: readInput } });
 const tt = instance.exports;
 const memory = tt.memory;
 
@@ -19,11 +29,20 @@ const documentBytes = new TextEncoder().encode(JSON.stringify({ format: 'touchtr
 
 function session(round) {
   tt.tt_init(1280, 720);
-  const pointer = tt.tt_alloc(documentBytes.length);
-  if (pointer <= 0) throw new Error(`tt_alloc gave ${pointer} in round ${round}`);
-  new Uint8Array(memory.buffer, pointer, documentBytes.length).set(documentBytes);
-  const problem = tt.tt_load_document(documentBytes.length);
-  if (problem !== 0) throw new Error(`tt_load_document gave ${problem} in round ${round}`);
+  if (round % 2 === 1) {
+    asked = 0;
+    const problem = tt.tt_load_document_streamed();
+    if (problem !== 0) throw new Error(`tt_load_document_streamed gave ${problem} in round ${round}`);
+    if (asked < documentBytes.length / 1000) throw new Error(`the core asked for the document ${asked} times`);
+  } else {
+    const pointer = tt.tt_alloc(documentBytes.length);
+    if (pointer <= 0) throw new Error(`tt_alloc gave ${pointer} in round ${round}`);
+    new Uint8Array(memory.buffer, pointer, documentBytes.length).set(documentBytes);
+    const problem = tt.tt_load_document(documentBytes.length);
+    if (problem !== 0) throw new Error(`tt_load_document gave ${problem} in round ${round}`);
+  }
+  const state = JSON.parse(new TextDecoder().decode(new Uint8Array(memory.buffer, tt.tt_out_ptr(), tt.tt_state())));
+  if (state.lines !== lines.length) throw new Error(`round ${round} opened ${state.lines} lines, not ${lines.length}`);
   for (let finger = 1; finger <= 5; finger++) {
     tt.tt_touch(finger, 0, 100 * finger, 100, round);
   }

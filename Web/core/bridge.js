@@ -47,17 +47,48 @@ export async function startCore(width, height) {
   return tt;
 }
 
+/** What the module imports: the document being opened, a chunk at a time (`loadDocument`). */
+const imports = { tt: { read_input: readInput } };
+
 async function instantiate() {
   try {
-    const { instance } = await WebAssembly.instantiateStreaming(fetch('touchtracker.wasm'), {});
+    const { instance } = await WebAssembly.instantiateStreaming(fetch('touchtracker.wasm'), imports);
     return instance.exports;
   } catch (error) {
     // Served with the wrong MIME type: compile from the bytes instead.
     const response = await fetch('touchtracker.wasm');
     if (!response.ok) throw error;
-    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
     return instance.exports;
   }
+}
+
+/** The document `loadDocument` is handing over: its text and how far it got (UTF-8 bytes, characters). */
+let source = null;
+
+/**
+ * `tt.read_input(offset, ptr, capacity)`: writes the document's UTF-8 from
+ * byte `offset` on into `capacity` bytes at `ptr` and answers how many
+ * (0 at the end). The core asks in order from 0 (and from 0 again when its
+ * reader hands the document to the tree decoder); -1 for anything else.
+ */
+function readInput(offset, ptr, capacity) {
+  if (source === null) return -1;
+  if (offset === 0) {
+    source.bytes = 0;
+    source.chars = 0;
+  } else if (offset !== source.bytes) return -1;
+  const { text, chars } = source;
+  if (chars >= text.length) return 0;
+  // A slice of at most `capacity` characters: encodeInto on the rest of a
+  // 100 MB string costs time in proportion to all of it on every call. The
+  // slice never ends between the two halves of a surrogate pair.
+  let end = Math.min(text.length, chars + capacity);
+  if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+  const { read, written } = encoder.encodeInto(text.substring(chars, end), bytes(ptr, capacity));
+  source.chars += read;
+  source.bytes += written;
+  return written;
 }
 
 // Wasm returns pointers as i32: `>>> 0` reads them unsigned, so memory past
@@ -135,9 +166,25 @@ function written(text) {
   return data.length;
 }
 
-/** Opens a document in the core; null, or the reason it was refused. */
+/**
+ * Opens a document in the core; null, or the reason it was refused. The
+ * core reads the text a chunk at a time (`readInput`) instead of a copy of
+ * all of it in its memory: that memory never shrinks, and a million lines
+ * are ~100 MB of text.
+ */
 export function loadDocument(text) {
-  return handOver(text, tt.tt_load_document, 'The document is too large', 'The document does not fit in memory');
+  if (!tt.tt_load_document_streamed) {
+    // A module from before it (an offline copy of another version): the whole text in its buffer.
+    return handOver(text, tt.tt_load_document, 'The document is too large', 'The document does not fit in memory');
+  }
+  source = { text, bytes: 0, chars: 0 };
+  try {
+    const result = tt.tt_load_document_streamed();
+    if (result < 0) return 'The document does not fit in memory';
+    return result === 0 ? null : readOut(result);
+  } finally {
+    source = null;
+  }
 }
 
 /**

@@ -378,32 +378,53 @@ final class PageHost {
     // what comes next (the static layer): wasm memory never shrinks.
     defer { releaseLargeInput() }
     guard length >= 0, length <= input.capacity else { return "Document length \(length) is out of range" }
-    guard player == nil else { return "A recording is playing" }
     input.setCount(length)
     // Read from the buffer a chunk at a time: a million lines are ~100 MB,
     // held twice when copied into an array first (issue 15).
     let document = input.elements
+    return loadDocument(reading: { offset, chunk in
+      let count = min(chunk.count, document.count - offset)
+      if count > 0 {
+        UnsafeMutableRawPointer(chunk.baseAddress!).copyMemory(from: document.baseAddress! + offset, byteCount: count)
+      }
+      return max(count, 0)
+    })
+  }
+
+  /// Opens the document that `read(offset, chunk)` hands over a chunk at a
+  /// time: it copies the document's bytes from `offset` on into `chunk` and
+  /// returns how many it copied (0 at the end, below 0 when it cannot). The
+  /// page's `tt_load_document_streamed` reads its text that way, so the
+  /// text never sits whole in the wasm memory (whose high-water mark is what
+  /// the page keeps: a million lines are ~100 MB of text). Offsets come in
+  /// order from 0, and from 0 again when the reader gives up on the shape.
+  func loadDocument(reading read: @escaping (Int, UnsafeMutableBufferPointer<UInt8>) -> Int) -> String? {
+    guard player == nil else { return "A recording is playing" }
     var offset = 0
     do {
-      let read = try DocumentCoder.decode(chunksFrom: { chunk in
-        let count = min(chunk.count, document.count - offset)
-        if count > 0 {
-          UnsafeMutableRawPointer(chunk.baseAddress!).copyMemory(from: document.baseAddress! + offset, byteCount: count)
-        }
+      let decoded = try DocumentCoder.decode(chunksFrom: { chunk in
+        let count = max(read(offset, chunk), 0)
         offset += count
         return count
       })
-      if let read {
-        perform(.document(read))
+      if let decoded {
+        perform(.document(decoded))
         return nil
       }
       // Another shape (an unknown key, an escape): the tree decoder reads a
       // copy, and its tree takes several times the text, which a failed
       // allocation would end the module for: only up to 64 MiB.
-      guard length <= PageHost.largestTreeDocument else {
-        return "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)"
+      var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: DocumentReader.chunkSize)
+      while true {
+        let count = chunk.withUnsafeMutableBufferPointer { read(bytes.count, $0) }
+        guard count > 0 else { break }
+        guard bytes.count + count <= PageHost.largestTreeDocument else {
+          return "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)"
+        }
+        bytes.append(contentsOf: chunk[..<count])
       }
-      let bytes = Array(document)
+      chunk = []
       releaseLargeInput()
       perform(.document(try DocumentCoder.decodeThroughTree(bytes: bytes)))
       return nil

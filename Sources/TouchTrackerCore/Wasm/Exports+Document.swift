@@ -32,6 +32,36 @@ public func ttLoadDocument(length: Int32) -> Int32 {
   return Int32(truncatingIfNeeded: host.setOutput(Array(problem.utf8)))
 }
 
+#if arch(wasm32)
+  /// The page's half of `tt_load_document_streamed` (`read_input` in the
+  /// imports' `tt` module, Web/core/bridge.js): copies the document's UTF-8
+  /// from byte `offset` on into the `capacity` bytes at `pointer`; returns
+  /// how many it copied, 0 at the end, -1 when it cannot.
+  @_extern(wasm, module: "tt", name: "read_input") @_extern(c)
+  func ttReadInput(_ offset: Int32, _ pointer: Int32, _ capacity: Int32) -> Int32
+#endif
+
+/// Opens a document that the page hands over a chunk at a time through its
+/// `tt.read_input` import, so that the text never sits whole in the wasm
+/// memory (a million lines are ~100 MB of it, and wasm memory never
+/// shrinks). Answers as `tt_load_document` does.
+@_expose(wasm, "tt_load_document_streamed") @_cdecl("tt_load_document_streamed")
+public func ttLoadDocumentStreamed() -> Int32 {
+  #if arch(wasm32)
+    guard let host = wasmHost else { return -1 }
+    let problem = host.loadDocument(reading: { offset, chunk in
+      Int(
+        ttReadInput(
+          Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: Int(bitPattern: chunk.baseAddress)),
+          Int32(truncatingIfNeeded: chunk.count)))
+    })
+    guard let problem else { return 0 }
+    return Int32(truncatingIfNeeded: host.setOutput(Array(problem.utf8)))
+  #else
+    return -1
+  #endif
+}
+
 /// Writes the drawing as document JSON at `tt_out_ptr`; returns its length.
 @_expose(wasm, "tt_export_document") @_cdecl("tt_export_document")
 public func ttExportDocument() -> Int32 {
