@@ -160,6 +160,47 @@ import TouchTrackerCore
     }
   }
 
+  /// A big drawing's log grows with it before the background fold comes
+  /// (`CompactionPolicy.growth`): folding costs what the whole drawing
+  /// costs, and folding every few changes made saving a line into a big
+  /// drawing cost a whole fold every few lines. A drawing of 100 lines with
+  /// a quarter of a change per shape: due at 4 + (100 + k) / 4 changes, so
+  /// the log keeps 37 single-line appends past the flat limit of 4, and the
+  /// 38th folds it.
+  @Test(arguments: StoreBackend.available)
+  func aBigDrawingsLogGrowsWithItBeforeTheBackgroundFold(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let policy = CompactionPolicy(maximumLogCount: 4, maximumLogBytes: 1 << 20, delay: .zero, growth: 0.25)
+      let store = try await open(compaction: policy)
+      let start = Drawing(lines: (1...100).map { Self.line($0) })
+      #expect(try await store.save(start, as: Self.name) == 1)
+      for id in UInt64(101)...137 { try await store.append([Self.add(id)], to: Self.name) }
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (1, Array(2...38)), "within the limit of 4 + 137 / 4")
+      try await store.append([Self.add(138)], to: Self.name)
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (39, []))
+      #expect(try await store.load(Self.name)?.drawing == Drawing(lines: (1...138).map { Self.line($0) }))
+    }
+  }
+
+  @Test func aDrawingsLimitsGrowWithItsShapes() {
+    let policy = CompactionPolicy(
+      maximumLogCount: 256, maximumLogBytes: 1 << 20, delay: .zero, keptChanges: 1024, growth: 0.25)
+    #expect(policy.dueLogCount(shapes: 0) == 1280)
+    #expect(policy.dueLogCount(shapes: 100_000) == 26_280)
+    #expect(policy.maximumLogBytes(shapes: 100_000) == (1 << 20) + 25_000 * 128)
+    #expect(!policy.isDue(logCount: 5_000, logBytes: 700_000, shapes: 100_000))
+    #expect(policy.isDue(logCount: 5_000, logBytes: 700_000, shapes: 1_000))
+    #expect(policy.isDue(logCount: 26_280, logBytes: 700_000, shapes: 100_000))
+    #expect(policy.kept(logBytes: 2_000_000, shapes: 100_000) == 1024, "under its own byte limit: keeps")
+    #expect(policy.kept(logBytes: 2_000_000, shapes: 1_000) == 0, "over it: folds everything")
+    let flat = CompactionPolicy(maximumLogCount: 4, maximumLogBytes: 100, delay: .zero)
+    #expect(flat.dueLogCount(shapes: 1_000_000) == 4, "no growth: the flat limits")
+    #expect(CompactionPolicy.manual.maximumLogBytes(shapes: 1_000_000) == .max)
+    #expect(!CompactionPolicy.manual.isDue(logCount: 1 << 40, logBytes: 1 << 40, shapes: 0))
+  }
+
   /// The background fold leaves the last `keptChanges` in the log, so a
   /// reader a little behind (a live room on another server) still gets the
   /// changes it lacks rather than `changesGone` (a `reset` for its

@@ -289,8 +289,12 @@ public final class PostgresDrawingStore: DrawingStorage {
   ) async throws -> Int? {
     let policy = compaction
     let folded = try await read { connection -> Folded? in
+      // As `DrawingStore.compact`: the background fold reads the summary first.
+      if keepingByPolicy {
+        guard let head = try await self.head(name.rawValue, on: connection), policy.isDue(head) else { return nil }
+      }
       guard let state = try await self.logState(name, on: connection), !state.changes.isEmpty else { return nil }
-      return try state.folded(keeping: keepingByPolicy ? policy.kept(logBytes: state.head.logBytes) : 0)
+      return try state.folded(keeping: keepingByPolicy ? policy.kept(state.head) : 0)
     }
     guard let folded else { return nil }
     try await afterReading()

@@ -215,8 +215,14 @@ extension DrawingStore {
   ) async throws -> Int? {
     let policy = compaction
     let folded = try await database.read { db -> Folded? in
+      // The background fold reads the summary first: a log within its
+      // drawing's limits (a big drawing's may grow further) is left alone
+      // without reading the drawing.
+      if keepingByPolicy {
+        guard let head = try DrawingRecord.fetchOne(db, key: name.rawValue), policy.isDue(head) else { return nil }
+      }
       guard let state = try LogState.read(name, in: db), !state.changes.isEmpty else { return nil }
-      return try state.folded(keeping: keepingByPolicy ? policy.kept(logBytes: state.head.logBytes) : 0)
+      return try state.folded(keeping: keepingByPolicy ? policy.kept(state.head) : 0)
     }
     guard let folded else { return nil }
     try await afterReading()
@@ -282,6 +288,7 @@ extension DrawingStore {
             + " AND (revision - snapshotRevision >= ? OR logBytes >= ?)",
           arguments: [policy.dueLogCount, policy.maximumLogBytes])
       }) ?? []
+    // The fold itself checks each drawing's own limits (`CompactionPolicy.isDue(_:)`).
     for name in names {
       guard let name = try? DrawingName(name) else { continue }
       scheduleCompaction(of: name)
