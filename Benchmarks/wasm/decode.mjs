@@ -30,6 +30,7 @@ function readInput(offset, pointer, capacity) {
   if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
   const view = new Uint8Array(tt.memory.buffer, pointer >>> 0, capacity);
   const { read, written } = encoder.encodeInto(text.substring(chars, end), view);
+  if (written === 0) return -1;
   source.chars += read;
   source.bytes += written;
   return written;
@@ -45,7 +46,7 @@ function problem(length, what) {
 
 function stream() {
   const start = performance.now();
-  const result = tt.tt_load_document_streamed();
+  const result = tt.tt_load_document_streamed(text.length);
   const elapsed = performance.now() - start;
   if (result !== 0) throw problem(result, 'tt_load_document_streamed');
   return elapsed;

@@ -199,7 +199,7 @@ import TouchTrackerTestSupport
     #expect(host.loadDocument(length: text.count) == nil, "a small one in that shape opens through the tree")
   }
 
-  /// A source for `loadDocument(reading:)` that hands `text` over at most
+  /// A source for `loadDocument(length:reading:)` that hands `text` over at most
   /// `most` bytes a call and records the offsets it was asked for.
   final class ChunkedSource {
     let text: [UInt8]
@@ -236,7 +236,7 @@ import TouchTrackerTestSupport
     }
     let text = DocumentCoder.encode(drawing)
     let source = ChunkedSource(text, most: 7)
-    #expect(host.loadDocument(reading: source.read) == nil)
+    #expect(host.loadDocument(length: text.count, reading: source.read) == nil)
     #expect(host.app.drawing.lines == drawing.lines)
     #expect(source.offsets.count > text.count / 7)
     #expect(source.offsets == source.offsets.sorted() && source.offsets.first == 0, "in order from 0")
@@ -246,34 +246,41 @@ import TouchTrackerTestSupport
     other += Array(#","note":"é"}"#.utf8)
     let again = ChunkedSource(other, most: 5)
     host.perform(.document(Drawing()))
-    #expect(host.loadDocument(reading: again.read) == nil)
+    #expect(host.loadDocument(length: other.count, reading: again.read) == nil)
     #expect(host.app.drawing.lines == drawing.lines, "read by the tree")
     #expect(again.offsets.filter { $0 == 0 }.count == 2, "asked from 0 again for the tree")
 
     let failing = ChunkedSource(text, most: 100)
     failing.failAt = text.count / 2
     host.perform(.document(Drawing()))
-    let problem = try #require(host.loadDocument(reading: failing.read))
-    #expect(problem.contains("nexpected end") || problem.hasPrefix("Invalid JSON"), "\(problem)")
+    #expect(host.loadDocument(length: text.count, reading: failing.read) == PageHost.unreadable)
     #expect(host.app.drawing.lines.isEmpty, "a document that did not arrive whole changes nothing")
   }
 
   /// Past 64 MiB a document in another shape is refused when handed over
-  /// in chunks too, without the core holding 64 MiB of it.
-  @Test func aHugeStreamedDocumentInAnotherShapeIsRefusedWithAReason() {
+  /// in chunks too: at once when its length says so (the reader gave up
+  /// after its first chunk, and nothing is copied for the tree), and when
+  /// the length was only a lower bound, once 64 MiB of it were read.
+  @Test(arguments: [true, false])
+  func aHugeStreamedDocumentInAnotherShapeIsRefusedWithAReason(lengthKnown: Bool) {
     let host = host()
     let head = Array(#"{"format":"touchtracker","version":1,"lines":[],"circles":[],"note":""#.utf8)
     let total = head.count + PageHost.largestTreeDocument + 2
-    let problem = host.loadDocument(reading: { offset, chunk in
-      let count = max(0, min(chunk.count, total - offset))
-      for index in 0..<count {
-        let at = offset + index
-        chunk[index] =
-          at < head.count ? head[at] : at == total - 2 ? UInt8(ascii: "\"") : at == total - 1 ? UInt8(ascii: "}") : 97
-      }
-      return count
-    })
+    var asked = 0
+    let problem = host.loadDocument(
+      length: lengthKnown ? total : 0,
+      reading: { offset, chunk in
+        asked += 1
+        let count = max(0, min(chunk.count, total - offset))
+        for index in 0..<count {
+          let at = offset + index
+          chunk[index] =
+            at < head.count ? head[at] : at == total - 2 ? UInt8(ascii: "\"") : at == total - 1 ? UInt8(ascii: "}") : 97
+        }
+        return count
+      })
     #expect(problem == "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)")
+    #expect(lengthKnown ? asked <= 2 : asked > 64, "read only as far as the reader went: \(asked) chunks")
   }
 
   @Test func othersChangesGoInAndABadListChangesNothing() {

@@ -184,6 +184,32 @@ import TouchTrackerCore
     }
   }
 
+  /// Work asked for while the same key's work runs is run once after it
+  /// (however often it was asked for meanwhile), not dropped: a fold that
+  /// found the log within its limits may have looked just before the append
+  /// that took it past them asked.
+  @Test func workAskedForWhileItRunsRunsOnceMoreAfterIt() async {
+    let scheduler = CompactionScheduler()
+    let runs = Counter()
+    let work: @Sendable () async -> Void = {
+      await runs.increment()
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    scheduler.schedule("d", work)
+    scheduler.schedule("d", work)
+    scheduler.schedule("d", work)
+    await scheduler.idle()
+    #expect(await runs.value == 2)
+    scheduler.schedule("d", work)
+    await scheduler.idle()
+    #expect(await runs.value == 3, "nothing left over once idle")
+  }
+
+  actor Counter {
+    var value = 0
+    func increment() { value += 1 }
+  }
+
   @Test func aDrawingsLimitsGrowWithItsShapes() {
     let policy = CompactionPolicy(
       maximumLogCount: 256, maximumLogBytes: 1 << 20, delay: .zero, keptChanges: 1024, growth: 0.25)

@@ -182,25 +182,28 @@ import TouchTrackerTestSupport
   @Test func openingWaitsForAMomentaryLockHeldByAnotherConnection() async throws {
     try await withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("busy.sqlite").path
-      do {
-        let store = try DrawingStore(path: path)
-        try await store.save(Self.drawing(lines: 3), as: Self.name("kept"))
-      }
-      // Exclusive locking mode: this connection keeps every other one out,
+      // A SQLite file without tables yet (the store takes those), held by a
+      // connection in exclusive locking mode: it keeps every other one out,
       // readers too, until it is closed.
       let holder = try DatabaseQueue(path: path)
       try await holder.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA user_version = 1")
         try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
         try db.execute(sql: "BEGIN EXCLUSIVE")
-        try db.execute(sql: "UPDATE drawing SET updatedAt = updatedAt")
+        try db.execute(sql: "PRAGMA user_version = 2")
         try db.execute(sql: "COMMIT")
       }
-      let release = Task {
-        try await Task.sleep(for: .milliseconds(300))
-        try holder.close()
+      // Released from a thread of its own: opening blocks the test's thread,
+      // which on a one-core runner may be the task pool's only one.
+      let released = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: 0.3)
+        try? holder.close()
+        released.signal()
       }
       let store = try DrawingStore(path: path)
-      try await release.value
+      released.wait()
+      try await store.save(Self.drawing(lines: 3), as: Self.name("kept"))
       #expect(try await store.load(Self.name("kept"))?.drawing.withoutIDs == Self.drawing(lines: 3))
     }
   }

@@ -54,3 +54,29 @@ def test_a_million_line_drawing_opens_and_is_a_drawing_like_any_other(browser, s
     assert touch.state()["lines"] == LINES + 1
     assert page.errors == []
     page.context.close()
+
+
+# A document in another shape (a key TouchTracker does not write) with non-ASCII text
+# over two of the core's 1 MiB chunks, an emoji's two UTF-16 halves at the first
+# chunk's edge: the page hands it over a chunk at a time, the core's reader gives
+# up at the unknown key and asks for it again from the start, for the tree decoder.
+OTHER_SHAPE = """() => {
+  const head = '{"format":"touchtracker","version":1,"lines":[{"id":7,"begin":{"x":100,"y":100},' +
+    '"end":{"x":300,"y":200},"color":"#000000","width":4}],"circles":[],"note":"';
+  const pad = 'a'.repeat((1 << 20) - 1 - head.length);
+  return head + pad + '\\u{1F58C} é ✓'.repeat(1000) + '"}';
+}"""
+
+
+def test_a_document_in_another_shape_with_non_ascii_text_opens_through_the_chunks(browser, static_url):
+    page = open_page(browser, static_url + "/", hint_read=True)
+    text = page.evaluate(f"({OTHER_SHAPE})().length")
+    assert text > (1 << 20) + 1000
+    # The emoji's first half is the last character of the first chunk (1 MiB of ASCII before it).
+    assert page.evaluate(f"({OTHER_SHAPE})().charCodeAt((1 << 20) - 1) >> 10") == 0xD800 >> 10
+    assert page.evaluate(f"touchtracker.loadDocument(({OTHER_SHAPE})())") is None
+    state = page.evaluate("touchtracker.state()")
+    assert state["lines"] == 1, state
+    assert page.evaluate("touchtracker.document().lines[0].id") == 7
+    assert page.errors == []
+    page.context.close()

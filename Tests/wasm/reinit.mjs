@@ -31,7 +31,7 @@ function session(round) {
   tt.tt_init(1280, 720);
   if (round % 2 === 1) {
     asked = 0;
-    const problem = tt.tt_load_document_streamed();
+    const problem = tt.tt_load_document_streamed(documentBytes.length);
     if (problem !== 0) throw new Error(`tt_load_document_streamed gave ${problem} in round ${round}`);
     if (asked < documentBytes.length / 1000) throw new Error(`the core asked for the document ${asked} times`);
   } else {

@@ -86,6 +86,8 @@ function readInput(offset, ptr, capacity) {
   let end = Math.min(text.length, chars + capacity);
   if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
   const { read, written } = encoder.encodeInto(text.substring(chars, end), bytes(ptr, capacity));
+  // Nothing fits (a chunk shorter than the next character): not the end.
+  if (written === 0) return -1;
   source.chars += read;
   source.bytes += written;
   return written;
@@ -179,7 +181,7 @@ export function loadDocument(text) {
   }
   source = { text, bytes: 0, chars: 0 };
   try {
-    const result = tt.tt_load_document_streamed();
+    const result = tt.tt_load_document_streamed(text.length);
     if (result < 0) return 'The document does not fit in memory';
     return result === 0 ? null : readOut(result);
   } finally {

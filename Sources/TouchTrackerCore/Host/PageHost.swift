@@ -382,13 +382,15 @@ final class PageHost {
     // Read from the buffer a chunk at a time: a million lines are ~100 MB,
     // held twice when copied into an array first (issue 15).
     let document = input.elements
-    return loadDocument(reading: { offset, chunk in
-      let count = min(chunk.count, document.count - offset)
-      if count > 0 {
-        UnsafeMutableRawPointer(chunk.baseAddress!).copyMemory(from: document.baseAddress! + offset, byteCount: count)
-      }
-      return max(count, 0)
-    })
+    return loadDocument(
+      length: length,
+      reading: { offset, chunk in
+        let count = min(chunk.count, document.count - offset)
+        if count > 0 {
+          UnsafeMutableRawPointer(chunk.baseAddress!).copyMemory(from: document.baseAddress! + offset, byteCount: count)
+        }
+        return max(count, 0)
+      })
   }
 
   /// Opens the document that `read(offset, chunk)` hands over a chunk at a
@@ -398,15 +400,26 @@ final class PageHost {
   /// text never sits whole in the wasm memory (whose high-water mark is what
   /// the page keeps: a million lines are ~100 MB of text). Offsets come in
   /// order from 0, and from 0 again when the reader gives up on the shape.
-  func loadDocument(reading read: @escaping (Int, UnsafeMutableBufferPointer<UInt8>) -> Int) -> String? {
+  /// `length` is the document's length in bytes, or a lower bound (the
+  /// page's: its text's length in UTF-16 units), so that a document too
+  /// big for the tree is refused before any of it is copied.
+  func loadDocument(length: Int, reading read: @escaping (Int, UnsafeMutableBufferPointer<UInt8>) -> Int) -> String? {
     guard player == nil else { return "A recording is playing" }
+    let tooBigForTheTree =
+      "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)"
     var offset = 0
+    var failed = false
     do {
       let decoded = try DocumentCoder.decode(chunksFrom: { chunk in
-        let count = max(read(offset, chunk), 0)
+        let count = read(offset, chunk)
+        guard count >= 0 else {
+          failed = true
+          return 0
+        }
         offset += count
         return count
       })
+      guard !failed else { return PageHost.unreadable }
       if let decoded {
         perform(.document(decoded))
         return nil
@@ -414,14 +427,15 @@ final class PageHost {
       // Another shape (an unknown key, an escape): the tree decoder reads a
       // copy, and its tree takes several times the text, which a failed
       // allocation would end the module for: only up to 64 MiB.
+      guard length <= PageHost.largestTreeDocument else { return tooBigForTheTree }
       var bytes: [UInt8] = []
+      bytes.reserveCapacity(length)
       var chunk = [UInt8](repeating: 0, count: DocumentReader.chunkSize)
       while true {
         let count = chunk.withUnsafeMutableBufferPointer { read(bytes.count, $0) }
+        guard count >= 0 else { return PageHost.unreadable }
         guard count > 0 else { break }
-        guard bytes.count + count <= PageHost.largestTreeDocument else {
-          return "A document over 64 MiB must be in the form TouchTracker writes (no unknown keys or escapes)"
-        }
+        guard bytes.count + count <= PageHost.largestTreeDocument else { return tooBigForTheTree }
         bytes.append(contentsOf: chunk[..<count])
       }
       chunk = []
@@ -432,6 +446,9 @@ final class PageHost {
       return error.message
     }
   }
+
+  /// What a document whose source stopped answering gets.
+  static let unreadable = "The document could not be read to its end"
 
   /// The largest document read through a JSON value tree (see `loadDocument`).
   static let largestTreeDocument = 64 * 1024 * 1024

@@ -44,17 +44,24 @@ public func ttLoadDocument(length: Int32) -> Int32 {
 /// Opens a document that the page hands over a chunk at a time through its
 /// `tt.read_input` import, so that the text never sits whole in the wasm
 /// memory (a million lines are ~100 MB of it, and wasm memory never
-/// shrinks). Answers as `tt_load_document` does.
+/// shrinks). `length`: the text's length in UTF-16 units, a lower bound on
+/// its UTF-8 (over 256 MiB is refused before reading any). Answers as
+/// `tt_load_document` does.
 @_expose(wasm, "tt_load_document_streamed") @_cdecl("tt_load_document_streamed")
-public func ttLoadDocumentStreamed() -> Int32 {
+public func ttLoadDocumentStreamed(length: Int32) -> Int32 {
   #if arch(wasm32)
     guard let host = wasmHost else { return -1 }
-    let problem = host.loadDocument(reading: { offset, chunk in
-      Int(
-        ttReadInput(
-          Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: Int(bitPattern: chunk.baseAddress)),
-          Int32(truncatingIfNeeded: chunk.count)))
-    })
+    guard length >= 0, length <= maximumDocumentLength else {
+      return Int32(truncatingIfNeeded: host.setOutput(Array("The document is too large (over 256 MiB)".utf8)))
+    }
+    let problem = host.loadDocument(
+      length: Int(length),
+      reading: { offset, chunk in
+        Int(
+          ttReadInput(
+            Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: Int(bitPattern: chunk.baseAddress)),
+            Int32(truncatingIfNeeded: chunk.count)))
+      })
     guard let problem else { return 0 }
     return Int32(truncatingIfNeeded: host.setOutput(Array(problem.utf8)))
   #else

@@ -169,12 +169,25 @@ struct Folded: Sendable {
 final class CompactionScheduler: @unchecked Sendable {
   private let lock = NSLock()
   private var running: [String: Task<Void, Never>] = [:]
+  /// Work asked for under a key while work under it was under way: run once more after it.
+  private var again: [String: @Sendable () async -> Void] = [:]
 
-  /// Starts `work` under `key` unless work under that key is under way.
+  /// Starts `work` under `key`; if work under that key is under way, runs
+  /// `work` once after it (however often it was asked for meanwhile): a fold
+  /// that found its drawing's log within its limits may have read it just
+  /// before the append that took it past them asked.
   func schedule(_ key: String, _ work: @escaping @Sendable () async -> Void) {
     lock.lock()
     defer { lock.unlock() }
-    guard running[key] == nil else { return }
+    guard running[key] == nil else {
+      again[key] = work
+      return
+    }
+    start(key, work)
+  }
+
+  /// Under the lock.
+  private func start(_ key: String, _ work: @escaping @Sendable () async -> Void) {
     running[key] = Task {
       await work()
       self.finished(key)
@@ -182,7 +195,10 @@ final class CompactionScheduler: @unchecked Sendable {
   }
 
   private func finished(_ key: String) {
-    lock.withLock { running[key] = nil }
+    lock.withLock {
+      running[key] = nil
+      if let work = again.removeValue(forKey: key) { start(key, work) }
+    }
   }
 
   /// Returns once nothing is under way, including work scheduled meanwhile.
