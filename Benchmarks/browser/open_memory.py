@@ -6,8 +6,8 @@ wasm, at most 3x the lines' own bytes), in headless Chromium.
 Serves WEB (with the module WASM in place of its own if given) on loopback
 with change_cost.py's page server, opens an empty drawing, builds the
 document inside the page (as its own fetch would hold it: 90 MB through the
-DevTools protocol would measure the protocol; Tests/e2e/test_big_drawings.py
-builds the same one), opens it with `touchtracker.loadDocument`, drops the
+DevTools protocol would measure the protocol; the builder is
+Tests/e2e/test_big_drawings.py's, so it is the drawing that test opens), opens it with `touchtracker.loadDocument`, drops the
 text, waits until every line is painted, collects garbage twice and reads
 the wasm memory (`memory.buffer.byteLength`: it never shrinks, so this is
 its high-water mark) and the JS heap (`performance.memory.usedJSHeapSize`,
@@ -25,19 +25,13 @@ import time
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "e2e"))
 from change_cost import page_server  # noqa: E402
+from test_big_drawings import BUILD  # noqa: E402  the same million lines the end-to-end test opens
 
 LINE_STRIDE = 56  # MemoryLayout<Line>.stride: id, two points, color, width
 
-BUILD = """count => {
-  const parts = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const x = 5 + (i % 1000), y = 60 + (Math.floor(i / 1000) % 700);
-    parts[i] = `{"id":${i + 1},"begin":{"x":${x},"y":${y}},"end":{"x":${x + 1},"y":${y + 1}},"color":"#000000","width":1}`;
-  }
-  window.__big = `{"format":"touchtracker","version":1,"lines":[${parts.join(',')}],"circles":[]}`;
-  return window.__big.length;
-}"""
+
 
 
 EMPTY = b'{"format":"touchtracker","version":1,"lines":[],"circles":[]}'

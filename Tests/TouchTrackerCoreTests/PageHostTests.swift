@@ -146,6 +146,18 @@ import TouchTrackerTestSupport
     #expect(host.loadDocument(length: -1) == "Document length -1 is out of range")
   }
 
+  /// `count` lines of different places and colors, ids 1...
+  static func drawing(lines count: Int) -> Drawing {
+    var drawing = Drawing()
+    for index in 0..<count {
+      drawing.lines.append(
+        Line(
+          id: ShapeID(rawValue: UInt64(index + 1)), begin: Point(x: Double(index % 700), y: 1.5),
+          end: Point(x: 3, y: Double(index) / 8), color: Color(rgb: UInt32(index)), width: 2))
+    }
+    return drawing
+  }
+
   /// A document over several of the reader's 1 MiB chunks opens from the
   /// input buffer as a drawing (the page's million lines are read that way,
   /// not copied); one in another shape (an unknown key, an escape) goes to
@@ -153,13 +165,7 @@ import TouchTrackerTestSupport
   /// goes back to the allocator afterwards.
   @Test func aDocumentOverSeveralChunksLoadsAndOtherShapesGoThroughTheTree() throws {
     let host = host()
-    var drawing = Drawing()
-    for index in 0..<30_000 {
-      drawing.lines.append(
-        Line(
-          id: ShapeID(rawValue: UInt64(index + 1)), begin: Point(x: Double(index % 700), y: 1.5),
-          end: Point(x: 3, y: Double(index) / 8), color: Color(rgb: UInt32(index)), width: 2))
-    }
+    let drawing = Self.drawing(lines: 30_000)
     let text = DocumentCoder.encode(drawing)
     #expect(text.count > 2 * DocumentReader.chunkSize)
     host.input.replace(with: text)
@@ -227,13 +233,7 @@ import TouchTrackerTestSupport
   /// tree; a source that stops answering refuses the document and changes nothing.
   @Test func aDocumentHandedOverAChunkAtATimeOpensAsFromTheBuffer() throws {
     let host = host()
-    var drawing = Drawing()
-    for index in 0..<200 {
-      drawing.lines.append(
-        Line(
-          id: ShapeID(rawValue: UInt64(index + 1)), begin: Point(x: Double(index), y: 1.5),
-          end: Point(x: 3, y: Double(index) / 8), color: Color(rgb: UInt32(index)), width: 2))
-    }
+    let drawing = Self.drawing(lines: 200)
     let text = DocumentCoder.encode(drawing)
     let source = ChunkedSource(text, most: 7)
     #expect(host.loadDocument(length: text.count, reading: source.read) == nil)
