@@ -1,4 +1,7 @@
 import Foundation
+import Logging
+import NIOPosix
+import PostgresNIO
 import Testing
 import TouchTrackerCore
 
@@ -120,6 +123,61 @@ import TouchTrackerCore
     }
     await database.releaseFirst()
     return (first, waiting)
+  }
+
+  /// Drawings' advisory locks are keyed by `hashtext(name)`, so two names
+  /// can share one, and an order by name is not an order by lock: a group
+  /// of c124435 and c142084 and one of c205747 and c291502 (c124435 and
+  /// c291502 share a key, as do c142084 and c205747) took their two keys
+  /// in opposite orders, and PostgreSQL broke the deadlock after a second
+  /// by failing one of them. Groups take them in the order of the keys
+  /// (migration 7), so the second group's owner gets its second key while
+  /// this group waits, holding nothing, for its first.
+  @Test func groupsTakeTheirLocksInTheOrderOfTheKeysSoNamesThatShareOneCannotDeadlock() async throws {
+    guard StoreBackend.available.contains(.postgres) else { return }
+    try await withPostgresDatabase { url in
+      let store = try await PostgresDrawingStore(url: url, compaction: .manual, maximumConnections: 2)
+      let logger = Logger(label: "test")
+      let other = try await PostgresConnection.connect(
+        on: MultiThreadedEventLoopGroup.singleton.next(), configuration: url.connectionConfiguration(), id: 9,
+        logger: logger
+      ).get()
+      // Closed on every path: a connection dropped open ends the process.
+      do {
+        let space = PostgresDrawingStore.lockSpace
+        var premise = false
+        for try await (same, alsoSame, order) in try await other.query(
+          """
+          SELECT hashtext('c124435') = hashtext('c291502'), hashtext('c142084') = hashtext('c205747'),
+            hashtext('c142084') < hashtext('c124435')
+          """, logger: logger
+        ).decode((Bool, Bool, Bool).self) {
+          premise = same && alsoSame && order
+        }
+        #expect(premise, "the names share keys as this test assumes")
+        // Another server's group of c205747 and c291502, by name, has its first key.
+        try await other.query("BEGIN", logger: logger)
+        try await other.query("SELECT pg_advisory_xact_lock(\(space), hashtext('c205747'))", logger: logger)
+        let group = Task {
+          try await PostgresDrawingStore.appendGroup(
+            [try Self.request("c124435"), try Self.request("c142084")], client: store.client, logger: logger,
+            location: "test", updatedAt: Date())
+        }
+        try await Task.sleep(for: .milliseconds(300))  // the group waits for a key the other holds
+        // The other asks for its second key: free unless the group took it first.
+        try await other.query("SET LOCAL lock_timeout = '5s'", logger: logger)
+        try await other.query("SELECT pg_advisory_xact_lock(\(space), hashtext('c291502'))", logger: logger)
+        try await other.query("COMMIT", logger: logger)
+        let answers = try await group.value
+        #expect(answers.map { $0.map(\.outcome) } == [["ok"], ["ok"]])
+      } catch {
+        try? await other.close()
+        await store.close()
+        throw error
+      }
+      try await other.close()
+      await store.close()
+    }
   }
 
   @Test func aFailedGroupIsTriedAgainRequestByRequestSoOnlyTheBadOneFails() async throws {

@@ -73,6 +73,8 @@ extension PostgresDrawingStore {
     Migration(
       version: 6, name: "Appends of several drawings in one statement, notices that carry small batches",
       statements: [quietAppendFunction, appendGroupFunction]),
+    Migration(
+      version: 7, name: "Groups lock drawings in the order of their lock keys", statements: [appendGroupInKeyOrder]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a
@@ -230,6 +232,27 @@ extension PostgresDrawingStore {
     END
     $$
     """
+
+  /// Migration 6's group function with its batches in the order of the
+  /// drawings' lock keys (`hashtext(name)`), then of their names: two names
+  /// can share a key, so by name alone a group of c124435 and c142084 and
+  /// one of c205747 and c291502 (c124435 and c291502 share one, as do the
+  /// other two) took their keys in opposite orders, and PostgreSQL broke
+  /// the deadlock after a second by failing one. A rename takes its keys in
+  /// that order too. Made from migration 6's text, so the steps stay one text.
+  static let appendGroupInKeyOrder: String = {
+    let byName = #"ORDER BY t.n COLLATE "C", t.i"#
+    let text =
+      appendGroupFunction
+      .replacingOccurrences(
+        of: "CREATE FUNCTION touchtracker_append_group(", with: "CREATE OR REPLACE FUNCTION touchtracker_append_group("
+      )
+      .replacingOccurrences(of: byName, with: #"ORDER BY hashtext(t.n), t.n COLLATE "C", t.i"#)
+    precondition(
+      text.contains("CREATE OR REPLACE FUNCTION touchtracker_append_group(") && text.contains("ORDER BY hashtext(t.n)"),
+      "migration 6's text changed: the group function in key order could not be made from it")
+    return text
+  }()
 
   /// Brings the database at `url` to the newest schema, in one transaction
   /// under an advisory lock (servers starting together migrate once).

@@ -2,8 +2,9 @@ import Foundation
 import PostgresNIO
 
 /// Renaming (`DrawingStore+Rename.swift`'s twin). The transaction holds the
-/// advisory locks of both names, taken in the order of their names so two
-/// renames the other way round cannot deadlock; other servers hear a
+/// advisory locks of both names, taken in the order of their keys
+/// (`hashtext(name)`), as append groups take theirs (migration 7), so two
+/// renames the other way round, or a rename and a group, cannot deadlock; other servers hear a
 /// rename of the old name (their clients follow it) and a save of the new
 /// one (their clients of that name start over).
 extension PostgresDrawingStore {
@@ -20,9 +21,14 @@ extension PostgresDrawingStore {
     let updatedAt = now()
     let (old, new) = (name.rawValue, newName.rawValue)
     return try await transaction("BEGIN") { connection in
-      for locked in Set([old, new]).sorted() {
-        try await connection.query(
-          "SELECT pg_advisory_xact_lock(\(Self.lockSpace), hashtext(\(locked)))", logger: self.logger)
+      var keys: [Int32] = []
+      for try await key in try await connection.query(
+        "SELECT DISTINCT hashtext(n) FROM unnest(\([old, new])::text[]) AS n", logger: self.logger
+      ).decode(Int32.self) {
+        keys.append(key)
+      }
+      for key in keys.sorted() {
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockSpace), \(key))", logger: self.logger)
       }
       guard var source = try await self.head(old, on: connection), !source.isDeleted else { return nil }
       if let expected, expected != source.revision {
