@@ -63,10 +63,9 @@ public struct CompactionPolicy: Hashable, Sendable {
   /// changes it keeps.
   var dueLogCount: Int { maximumLogCount + keptChanges }
 
-  /// Whether a log this long is past the flat limits: what an append checks.
-  func isDue(logCount: Int, logBytes: Int) -> Bool {
-    isAutomatic && logCount > 0 && (logCount >= dueLogCount || logBytes >= maximumLogBytes)
-  }
+  /// Whether a log this long is past the flat limits (those of an empty
+  /// drawing): what an append checks.
+  func isDue(logCount: Int, logBytes: Int) -> Bool { isDue(logCount: logCount, logBytes: logBytes, shapes: 0) }
 
   /// The changes a drawing of `shapes` lines and circles may have in its log beyond the flat limits.
   func grown(shapes: Int) -> Int { Int(min(Double(max(shapes, 0)) * growth, 1e15)) }
