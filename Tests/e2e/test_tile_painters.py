@@ -25,8 +25,11 @@ def repaint_whole(touch, painters):
 def open_crowd(browser, static_url, dpr=1):
     page = open_page(browser, static_url + "/", device_scale_factor=dpr)
     touch = Touchscreen(page)
+    # Every whole layer is painted tile by tile, the first one too: set before the
+    # drawing, so whether the page's first frame came between the two never decides
+    # who painted it (the painters do, when the browser has them).
+    page.evaluate("touchtracker.progressiveCommands(0)")
     assert page.evaluate("text => touchtracker.loadDocument(text)", json.dumps(crowd())) is None
-    page.evaluate("touchtracker.progressiveCommands(0)")  # every whole layer is painted tile by tile
     touch.settle()
     touch.wait_for("!touchtracker.paintStats().pendingSections")
     return page, touch
@@ -146,10 +149,11 @@ def test_painters_that_stop_answering_leave_the_layer_to_the_page(browser, stati
     page.evaluate(SNAPSHOT, "late")
     assert page.evaluate(DIFF, ["after", "late", None]) == {"inside": 0, "outside": 0}
 
+    before = page.evaluate("touchtracker.paintStats().workerSections")  # the first paint's, by the painters
     page.evaluate("touchtracker.repaintAll()")  # the next whole layer: the page paints it itself
     touch.settle()
     assert_as_whole(page, touch, "next")
     assert page.evaluate(DIFF, ["after", "whole", None]) == {"inside": 0, "outside": 0}, "what the page took over"
-    assert page.evaluate("touchtracker.paintStats().workerSections") == 0
+    assert page.evaluate("touchtracker.paintStats().workerSections") == before
     assert page.errors == []
     page.context.close()
