@@ -49,6 +49,62 @@ import TouchTrackerCore
     #expect(recognizer.kept.map { $0.map(\.locationInWindow) } == [[Point(x: 11, y: 10)], [Point(x: 12, y: 10)]])
   }
 
+  /// Records every message's phase, touches and the event's touches (host ids).
+  final class PhaseRecognizer: GestureRecognizer {
+    var heard: [String] = []
+    func note(_ phase: String, _ touches: [Touch], _ event: Event) {
+      heard.append("\(phase) \(touches.map(\.hostID)) of \(event.allTouches.map(\.hostID))")
+    }
+    override func touchesBegan(_ touches: [Touch], with event: Event) { note("began", touches, event) }
+    override func touchesMoved(_ touches: [Touch], with event: Event) { note("moved", touches, event) }
+    override func touchesEnded(_ touches: [Touch], with event: Event) { note("ended", touches, event) }
+  }
+
+  /// A message holds its phase's touches only, and the event all of them,
+  /// whether or not every touch of the event changed the same way (when they
+  /// all did, a message is given the event's own array).
+  @Test func aMessageHoldsItsPhasesTouchesAndItsEventAllOfThem() throws {
+    let application = Application(windowSize: Size(width: 400, height: 400))
+    let view = KeepingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    view.isMultipleTouchEnabled = true
+    application.window.addSubview(view)
+    let recognizer = PhaseRecognizer()
+    recognizer.cancelsTouchesInView = false
+    recognizer.delaysTouchesEnded = false  // it never decides: the view would not hear an end until it did
+    view.addGestureRecognizer(recognizer)
+    try application.send([began(1, 10, 10), began(2, 20, 20)], at: 0)
+    try application.send([moved(1, 11, 10), moved(2, 21, 20)], at: 0.1)
+    try application.send([moved(1, 12, 10), ended(2, 22, 20)], at: 0.2)
+    // Given in the other order: recognizers hear them as sent, views by when they began.
+    try application.send([moved(1, 13, 10)], at: 0.3)
+    try application.send([began(3, 30, 30)], at: 0.4)
+    try application.send([moved(3, 31, 30), moved(1, 14, 10)], at: 0.5)
+    let viewHeard = view.kept.map {
+      "\($0.touches.map(\.hostID)) \($0.touches.map(\.phase.name)) of \($0.event.allTouches.map(\.hostID))"
+    }
+    #expect(
+      viewHeard == [
+        "[1, 2] [\"began\", \"began\"] of [1, 2]",
+        "[1, 2] [\"moved\", \"moved\"] of [1, 2]",
+        "[1] [\"moved\"] of [1, 2]",
+        "[2] [\"ended\"] of [1, 2]",
+        "[1] [\"moved\"] of [1]",
+        "[3] [\"began\"] of [1, 3]",
+        "[1, 3] [\"moved\", \"moved\"] of [1, 3]",
+      ])
+    #expect(
+      recognizer.heard == [
+        "began [1, 2] of [1, 2]",
+        "moved [1, 2] of [1, 2]",
+        "moved [1] of [1, 2]",
+        "ended [2] of [1, 2]",
+        "moved [1] of [1]",
+        "began [3] of [1, 3]",
+        "moved [3, 1] of [1, 3]",
+      ])
+    #expect(view.kept.map { $0.touches.map(\.locationInWindow.x) }.last == [14, 31])
+  }
+
   /// A view that sends another event while it is being delivered one gets
   /// arrays of its own: both deliveries stay whole.
   @Test func anEventSentFromInsideADeliveryIsDeliveredWhole() throws {

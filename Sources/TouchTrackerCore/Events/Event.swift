@@ -21,6 +21,31 @@ public struct Event {
 
   /// The host's samples of `identity`'s touch since the previous event,
   /// oldest first, without the event's own snapshot; empty in most events.
+  /// Whether `allTouches` are the touches of `records` in `phase`, in
+  /// their order, and no others: then a message with those touches can be
+  /// given `allTouches` itself, without copying a touch (each copy retains
+  /// its view).
+  func holdsExactly(_ records: [TouchRecord], in phase: TouchPhase) -> Bool {
+    var index = 0
+    for record in records where record.touch.phase == phase {
+      guard index < allTouches.count, allTouches[index].identity == record.identity else { return false }
+      index += 1
+    }
+    return index == allTouches.count
+  }
+
+  /// Whether `allTouches` are the touches of `items[range]` in their order,
+  /// and no others (see `holdsExactly(_:in:)`).
+  func holdsExactly(_ items: [HeldTouch], _ range: Range<Int>) -> Bool {
+    guard range.count == allTouches.count else { return false }
+    var index = 0
+    for item in range {
+      guard allTouches[index].identity == items[item].touch.identity else { return false }
+      index += 1
+    }
+    return true
+  }
+
   func coalescedSamples(of identity: TouchIdentity) -> [TouchSample] {
     samples(of: identity)?.coalesced ?? []
   }

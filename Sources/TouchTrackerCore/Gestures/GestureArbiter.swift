@@ -56,12 +56,18 @@ final class GestureArbiter {
         guard recognizer.isEnabled, !recognizer.storedState.isFinished else { continue }
         var touches = scratchTouches
         scratchTouches = []
-        for record in mine where record.touch.phase == phase { touches.append(record.touch) }
+        // Usually every touch of the event moved and it tracks them all: the
+        // event's own array, not copies (each copy retains the touch's view).
+        let whole = mine.count == records.count && event.holdsExactly(records, in: phase)
+        if !whole {
+          for record in mine where record.touch.phase == phase { touches.append(record.touch) }
+        }
+        let given = whole ? event.allTouches : touches
         switch phase {
-        case .began: recognizer.touchesBegan(touches, with: event)
-        case .moved: recognizer.touchesMoved(touches, with: event)
-        case .ended: recognizer.touchesEnded(touches, with: event)
-        case .cancelled: recognizer.touchesCancelled(touches, with: event)
+        case .began: recognizer.touchesBegan(given, with: event)
+        case .moved: recognizer.touchesMoved(given, with: event)
+        case .ended: recognizer.touchesEnded(given, with: event)
+        case .cancelled: recognizer.touchesCancelled(given, with: event)
         case .stationary: break
         }
         touches.removeAll(keepingCapacity: true)

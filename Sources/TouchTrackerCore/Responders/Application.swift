@@ -325,15 +325,21 @@ open class Application: Responder {
         end += 1
       }
       if let view = items[start].touch.view, phase != .stationary {
-        var touches = scratch.takeTouches()
-        for index in start..<end { touches.append(items[index].touch) }
         let event = items[start].event
-        if observer != nil { reportMessage(phase, to: view, touches) }
+        var touches = scratch.takeTouches()
+        // Usually the message holds every touch of its event: the event's
+        // own array, not copies (each copy retains the touch's view).
+        let whole = event.holdsExactly(items, start..<end)
+        if !whole {
+          for index in start..<end { touches.append(items[index].touch) }
+        }
+        let given = whole ? event.allTouches : touches
+        if observer != nil { reportMessage(phase, to: view, given) }
         switch phase {
-        case .began: view.touchesBegan(touches, with: event)
-        case .moved: view.touchesMoved(touches, with: event)
-        case .ended: view.touchesEnded(touches, with: event)
-        case .cancelled: view.touchesCancelled(touches, with: event)
+        case .began: view.touchesBegan(given, with: event)
+        case .moved: view.touchesMoved(given, with: event)
+        case .ended: view.touchesEnded(given, with: event)
+        case .cancelled: view.touchesCancelled(given, with: event)
         case .stationary: break
         }
         scratch.putBack(touches: &touches)
