@@ -105,6 +105,43 @@ import TouchTrackerCore
     #expect(view.kept.map { $0.touches.map(\.locationInWindow.x) }.last == [14, 31])
   }
 
+  /// A recognizer that takes two fingers from two views: each view hears
+  /// `touchesCancelled` with its own touch, in one event that holds both,
+  /// and nothing of them after.
+  @Test func touchesCancelledTogetherShareOneEvent() throws {
+    final class Taker: GestureRecognizer {
+      override func touchesMoved(_ touches: [Touch], with event: Event) { state = .began }
+    }
+    final class CancelledView: View {
+      var heard: [String] = []
+      override func touchesBegan(_ touches: [Touch], with event: Event) {
+        heard.append("began \(touches.map(\.hostID))")
+      }
+      override func touchesMoved(_ touches: [Touch], with event: Event) {
+        heard.append("moved \(touches.map(\.hostID))")
+      }
+      override func touchesCancelled(_ touches: [Touch], with event: Event) {
+        heard.append(
+          "cancelled \(touches.map(\.hostID)) \(touches.map(\.phase.name)) of \(event.allTouches.map(\.hostID))")
+      }
+    }
+    let application = Application(windowSize: Size(width: 400, height: 400))
+    let container = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    container.isMultipleTouchEnabled = true
+    let left = CancelledView(frame: Rect(x: 0, y: 0, width: 200, height: 400))
+    let right = CancelledView(frame: Rect(x: 200, y: 0, width: 200, height: 400))
+    application.window.addSubview(container)
+    container.addSubview(left)
+    container.addSubview(right)
+    container.addGestureRecognizer(Taker())
+    try application.send([began(1, 10, 10), began(2, 300, 10)], at: 0)
+    try application.send([moved(1, 20, 10), moved(2, 310, 10)], at: 0.1)
+    try application.send([moved(1, 30, 10), moved(2, 320, 10)], at: 0.2)
+    try application.send([ended(1, 30, 10), ended(2, 320, 10)], at: 0.3)
+    #expect(left.heard == ["began [1]", "cancelled [1] [\"cancelled\"] of [1, 2]"])
+    #expect(right.heard == ["began [2]", "cancelled [2] [\"cancelled\"] of [1, 2]"])
+  }
+
   /// A view that sends another event while it is being delivered one gets
   /// arrays of its own: both deliveries stay whole.
   @Test func anEventSentFromInsideADeliveryIsDeliveredWhole() throws {

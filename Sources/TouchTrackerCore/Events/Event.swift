@@ -34,16 +34,11 @@ public struct Event {
     return index == allTouches.count
   }
 
-  /// Whether `allTouches` are the touches of `items[range]` in their order,
-  /// and no others (see `holdsExactly(_:in:)`).
-  func holdsExactly(_ items: [HeldTouch], _ range: Range<Int>) -> Bool {
-    guard range.count == allTouches.count else { return false }
+  /// Where the touch of `identity` is in `allTouches`.
+  func position(of identity: TouchIdentity) -> Int {
     var index = 0
-    for item in range {
-      guard allTouches[index].identity == items[item].touch.identity else { return false }
-      index += 1
-    }
-    return true
+    while index < allTouches.count && allTouches[index].identity != identity { index += 1 }
+    return index
   }
 
   func coalescedSamples(of identity: TouchIdentity) -> [TouchSample] {

@@ -78,12 +78,32 @@ enum ViewDelivery: Equatable {
   case withdrawn
 }
 
-/// A snapshot waiting to be delivered, with the event it was part of.
+/// A snapshot waiting to be delivered: the touch at `index` of its event's
+/// `allTouches` (the event of `serial` in `Application.heldEvents`), with
+/// what ordering and grouping read. It holds no reference that counts, so
+/// moving it on its way to its view retains nothing.
 struct HeldTouch {
   let serial: Int
-  let touch: Touch
-  let event: Event
+  let index: Int
+  let phase: TouchPhase
+  let identity: TouchIdentity
+  /// The touch's view, to group messages by (its event holds the view).
+  let view: ObjectIdentifier?
   /// A recognizer held it back once (reported to the observer, so its
   /// release or drop is reported too).
   var wasHeld = false
+
+  init(serial: Int, index: Int, of touch: Touch) {
+    self.serial = serial
+    self.index = index
+    self.phase = touch.phase
+    self.identity = touch.identity
+    self.view = touch.view.map(ObjectIdentifier.init)
+  }
+}
+
+/// An event some held snapshots were part of (`HeldTouch.serial`).
+struct HeldEvent {
+  let serial: Int
+  let event: Event
 }

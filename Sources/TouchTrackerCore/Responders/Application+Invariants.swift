@@ -27,6 +27,7 @@ extension Application {
         for item in record.held {
           precondition(item.serial >= serial, "held snapshots out of order")
           serial = item.serial
+          precondition(heldEvents.contains { $0.serial == item.serial }, "a held snapshot outlived its event")
         }
       }
     #endif

@@ -25,6 +25,9 @@ open class Application: Responder {
   private var needsAnotherFlush = false
   /// Arrays reused from event to event, so a touch update allocates nothing.
   private var scratch = DeliveryScratch()
+  /// The events of the snapshots still held (`HeldTouch.serial`), oldest
+  /// first; each goes once no held snapshot names it (`dropDeliveredEvents`).
+  @exclusivity(unchecked) var heldEvents: [HeldEvent] = []
   /// The one listener to what the machinery does (the inspector, `replay
   /// --inspect`), with the clock's time of each record. Nil, the default:
   /// every place that could report costs one branch and allocates nothing.
@@ -123,13 +126,39 @@ open class Application: Responder {
     // Recognizers hear every touch, even one its view ignores.
     arbiter.deliver(changed, event: event)
     changed.removeAll { $0.isIgnored }
+    var holds = false
     for record in changed where !record.isWithdrawn {
       if record.touch.phase == .cancelled && record.isUnheardOf {
         _ = record.withdraw()  // cancelled before the view heard of it: it never will
       } else if record.touch.phase != .stationary {
-        record.held.append(HeldTouch(serial: eventSerial, touch: record.touch, event: event))
+        let index = event.position(of: record.identity)
+        record.held.append(HeldTouch(serial: eventSerial, index: index, of: record.touch))
+        holds = true
       }
     }
+    if holds { heldEvents.append(HeldEvent(serial: eventSerial, event: event)) }
+  }
+
+  /// The event of the held snapshots of `serial`.
+  private func heldEvent(_ serial: Int) -> Event {
+    var index = heldEvents.count - 1
+    while index > 0 && heldEvents[index].serial != serial { index -= 1 }
+    return heldEvents[index].event
+  }
+
+  /// Lets go of the events no held snapshot names any more, and with them
+  /// their touches (a touch a recognizer holds back for good keeps only its
+  /// own event).
+  private func dropDeliveredEvents() {
+    var kept = 0
+    for index in heldEvents.indices {
+      let serial = heldEvents[index].serial
+      if records.contains(where: { record in record.held.contains { $0.serial == serial } }) {
+        heldEvents.swapAt(kept, index)
+        kept += 1
+      }
+    }
+    while heldEvents.count > kept { heldEvents.removeLast() }
   }
 
   /// Moves time forward, firing due timers (a long press recognizing, a
@@ -257,7 +286,7 @@ open class Application: Responder {
         }
         var taken = 0
         while taken < record.held.count {
-          let phase = record.held[taken].touch.phase
+          let phase = record.held[taken].phase
           let holder =
             phase == .began ? arbiter.holderOfBegan(record) : phase == .ended ? arbiter.holderOfEnded(record) : nil
           if let holder {
@@ -271,9 +300,9 @@ open class Application: Responder {
         }
         guard taken > 0 else { continue }
         for item in record.held.prefix(taken) {
-          record.delivered(item.touch.phase)
+          record.delivered(item.phase)
           if item.wasHeld && observer != nil {
-            report(.touchReleased(touch: item.touch.hostID, phase: item.touch.phase))
+            report(.touchReleased(touch: record.hostID, phase: item.phase))
           }
         }
         if taken == record.held.count {
@@ -289,19 +318,20 @@ open class Application: Responder {
       scratch.putBack(held: &ready)
     } while needsAnotherFlush
     isFlushing = false
+    dropDeliveredEvents()
   }
 
   /// Sends `items` to their views, one message per event, phase and view,
-  /// in the order UIKit sends them. Sorts `items` in place.
-  private func deliverGrouped(_ items: inout [HeldTouch]) {
-    // Whether the item at `a` goes before the one at `b` (read in place:
-    // copying a snapshot retains its view and its event).
+  /// in the order UIKit sends them, with their events (`heldEvents`, or
+  /// `event` for all of them). Sorts `items` in place.
+  private func deliverGrouped(_ items: inout [HeldTouch], event only: Event? = nil) {
+    // Whether the item at `a` goes before the one at `b`.
     func precedes(_ a: Int, _ b: Int) -> Bool {
       if items[a].serial != items[b].serial { return items[a].serial < items[b].serial }
-      let phaseA = items[a].touch.phase
-      let phaseB = items[b].touch.phase
+      let phaseA = items[a].phase
+      let phaseB = items[b].phase
       if phaseA != phaseB { return phaseA.deliveryRank < phaseB.deliveryRank }
-      return items[a].touch.identity < items[b].touch.identity
+      return items[a].identity < items[b].identity
     }
     // An insertion sort: the items come nearly in order (each touch's in
     // order, touch after touch) and are few, and the standard library's
@@ -318,20 +348,21 @@ open class Application: Responder {
     while start < items.count {
       var end = start + 1
       let serial = items[start].serial
-      let phase = items[start].touch.phase
-      while end < items.count, items[end].serial == serial, items[end].touch.phase == phase,
-        items[end].touch.view === items[start].touch.view
+      let phase = items[start].phase
+      while end < items.count, items[end].serial == serial, items[end].phase == phase,
+        items[end].view == items[start].view
       {
         end += 1
       }
-      if let view = items[start].touch.view, phase != .stationary {
-        let event = items[start].event
+      let event = only ?? heldEvent(serial)
+      if let view = event.allTouches[items[start].index].view, phase != .stationary {
         var touches = scratch.takeTouches()
-        // Usually the message holds every touch of its event: the event's
-        // own array, not copies (each copy retains the touch's view).
-        let whole = event.holdsExactly(items, start..<end)
+        // Usually the message holds every touch of its event, in order: the
+        // event's own array, not copies (each copy retains the touch's view).
+        var whole = end - start == event.allTouches.count
+        for index in start..<end where whole { whole = items[index].index == index - start }
         if !whole {
-          for index in start..<end { touches.append(items[index].touch) }
+          for index in start..<end { touches.append(event.allTouches[items[index].index]) }
         }
         let given = whole ? event.allTouches : touches
         if observer != nil { reportMessage(phase, to: view, given) }
@@ -363,7 +394,7 @@ open class Application: Responder {
   private func reportDropped(_ record: TouchRecord) {
     guard observer != nil else { return }
     for item in record.held {
-      report(.touchDropped(touch: item.touch.hostID, phase: item.touch.phase))
+      report(.touchDropped(touch: record.hostID, phase: item.phase))
     }
   }
 
@@ -381,16 +412,18 @@ open class Application: Responder {
 
   private func cancelForViews(where shouldCancel: (TouchRecord) -> Bool) {
     var cancelled: [HeldTouch] = []
+    var touches: [Touch] = []
     for record in records where !record.isWithdrawn && shouldCancel(record) {
       reportDropped(record)
       if record.withdraw() {
         var touch = record.touch
         touch.phase = .cancelled
-        cancelled.append(
-          HeldTouch(serial: eventSerial, touch: touch, event: Event(timestamp: clock.now, allTouches: [touch])))
+        cancelled.append(HeldTouch(serial: eventSerial, index: touches.count, of: touch))
+        touches.append(touch)
       }
     }
-    deliverGrouped(&cancelled)
+    // One event of the touches cancelled together, each view's message with its own.
+    if !cancelled.isEmpty { deliverGrouped(&cancelled, event: Event(timestamp: clock.now, allTouches: touches)) }
   }
 
   /// A recognizer that delays began touches recognized without cancelling:
