@@ -254,7 +254,10 @@ class Client:
                 # An ack at or below a document read after a reset is in that document already.
                 if self.keep_changes and (self.base is None or revision > self.base[0]):
                     self.changes[revision] = [line(line_id)]
-            if revision > self.last and self.joined:
+            # Its own change in a backlog (committed, never acknowledged: the server that
+            # took it was killed) is in the stream's order; an ack before welcome is not
+            # (after a reset, the backlog from the document brings that revision again).
+            if revision > self.last and (self.joined or message["type"] != "ack"):
                 self.seen.append(revision)
                 self.last = revision
             return

@@ -190,7 +190,10 @@ struct ClientState {
         if let sent = pending.removeValue(forKey: key) {
           acked.append((sent.lineID, message.revision))
         }
-        if message.revision > last && joined {
+        // Its own change in a backlog (committed, never acknowledged: the server
+        // that took it was killed) is in the stream's order; an ack before
+        // welcome is not (after a reset the backlog brings that revision again).
+        if message.revision > last && (joined || message.type != UInt8(ascii: "a")) {
           seen.append(message.revision)
           last = message.revision
         }

@@ -19,8 +19,6 @@ public struct Event {
     self.samples = samples
   }
 
-  /// The host's samples of `identity`'s touch since the previous event,
-  /// oldest first, without the event's own snapshot; empty in most events.
   /// Whether `allTouches` are the touches of `records` in `phase`, in
   /// their order, and no others: then a message with those touches can be
   /// given `allTouches` itself, without copying a touch (each copy retains
@@ -41,6 +39,8 @@ public struct Event {
     return index
   }
 
+  /// The host's samples of `identity`'s touch since the previous event,
+  /// oldest first, without the event's own snapshot; empty in most events.
   func coalescedSamples(of identity: TouchIdentity) -> [TouchSample] {
     samples(of: identity)?.coalesced ?? []
   }
