@@ -214,6 +214,136 @@ import TouchTrackerCore
   }
 }
 
+/// Migration 8 wrote `touchtracker_append`'s steps into the group
+/// function's loop, in fewer statements. The same batches through the one
+/// batch function it replaced (`touchtracker_append_quiet`, still in the
+/// schema) and through a group answer the same and leave the same rows:
+/// keys known, conflicts, an empty batch, deletes below zero lines, a
+/// clear, and a drawing made again over its tombstone.
+@Suite struct LeanAppendGroupTests {
+  struct Step {
+    var changes: [Change]
+    var key: String?
+    var expected: Int?
+  }
+
+  static let steps: [Step] = [
+    Step(changes: [AppendGroupsTests.line(1), AppendGroupsTests.line(2)], key: "a", expected: 0),
+    Step(changes: [AppendGroupsTests.line(9)], key: "a", expected: nil),
+    Step(changes: [AppendGroupsTests.line(3)], key: nil, expected: 5),
+    Step(changes: [], key: nil, expected: 2),
+    Step(
+      changes: [
+        .deleteLine(ShapeID(rawValue: 2)), .deleteLine(ShapeID(rawValue: 3)), .deleteLine(ShapeID(rawValue: 4)),
+      ],
+      key: "b", expected: 2),
+    Step(changes: [.clear, AppendGroupsTests.line(5), AppendGroupsTests.line(6)], key: nil, expected: nil),
+  ]
+
+  static func answer(_ answer: AppendAnswer) -> String {
+    "\(answer.outcome) r\(answer.revision) n\(answer.count) log \(answer.logCount)/\(answer.logBytes)"
+  }
+
+  /// What the drawing's rows hold, but its `updatedAt`.
+  static func rows(of name: String, on client: PostgresClient, logger: Logger) async throws -> [String] {
+    var rows: [String] = []
+    for try await (revision, deleted, lines, circles, snapshot, bytes) in try await client.query(
+      "SELECT revision, isDeleted, lineCount, circleCount, snapshotRevision, logBytes FROM drawing WHERE name = \(name)",
+      logger: logger
+    ).decode((Int, Bool, Int, Int, Int, Int).self) {
+      rows.append(
+        "head r\(revision) deleted \(deleted) lines \(lines) circles \(circles) snapshot \(snapshot) \(bytes) B")
+    }
+    for try await (revision, change, key, checksum) in try await client.query(
+      "SELECT revision, change, batchKey, checksum FROM drawingChange WHERE name = \(name) ORDER BY revision",
+      logger: logger
+    ).decode((Int, String, String?, Int).self) {
+      rows.append("change r\(revision) \(key ?? "-") \(checksum) \(change)")
+    }
+    for try await (key, revision) in try await client.query(
+      "SELECT batchKey, revision FROM drawingBatch WHERE name = \(name) ORDER BY batchKey", logger: logger
+    ).decode((String, Int).self) {
+      rows.append("key \(key) r\(revision)")
+    }
+    for try await document in try await client.query(
+      "SELECT document FROM drawingSnapshot WHERE name = \(name)", logger: logger
+    ).decode(String.self) {
+      rows.append("snapshot \(document)")
+    }
+    return rows
+  }
+
+  static func appendOne(
+    _ batch: EncodedBatch, to name: String, expected: Int?, on client: PostgresClient, logger: Logger
+  ) async throws -> AppendAnswer {
+    let empty = SnapshotRecord(name: "", document: DrawingStore.emptyDocument)
+    let lineDeltas = batch.deltas.map { $0?.lines ?? 0 }
+    let circleDeltas = batch.deltas.map { $0?.circles ?? 0 }
+    let resets = batch.deltas.map { $0 == nil }
+    var answers: [AppendAnswer] = []
+    for try await (outcome, revision, count, logCount, logBytes) in try await client.query(
+      """
+      SELECT o_outcome, o_revision, o_count, o_log_count, o_log_bytes FROM touchtracker_append_quiet(\
+      \(name), \(expected), \(batch.key), \(batch.texts)::text[], \(batch.checksums)::bigint[], \
+      \(lineDeltas)::bigint[], \(circleDeltas)::bigint[], \(resets)::boolean[], \(batch.bytes), \(Date()), \
+      \(empty.document), \(empty.checksum))
+      """, logger: logger
+    ).decode((String, Int, Int, Int, Int).self) {
+      answers.append(
+        AppendAnswer(outcome: outcome, revision: revision, count: count, logCount: logCount, logBytes: logBytes))
+    }
+    return try #require(answers.first)
+  }
+
+  @Test func theGroupAnswersAndStoresAsTheOneBatchFunctionDid() async throws {
+    guard StoreBackend.available.contains(.postgres) else { return }
+    try await withPostgresDatabase { url in
+      let store = try await PostgresDrawingStore(url: url, compaction: .manual, maximumConnections: 2)
+      let logger = Logger(label: "test")
+      do {
+        var grouped: [String] = []
+        var single: [String] = []
+        func run(_ steps: [Step]) async throws {
+          for step in steps {
+            let batch = try EncodedBatch(step.changes, key: step.key)
+            let request = AppendGroups.Request(name: "grouped", batches: [batch], expected: [step.expected])
+            let answers = try await PostgresDrawingStore.appendGroup(
+              [request], client: store.client, logger: logger, location: "test", updatedAt: Date())
+            grouped += answers.flatMap { $0.map(Self.answer) }
+            single.append(
+              Self.answer(
+                try await Self.appendOne(batch, to: "single", expected: step.expected, on: store.client, logger: logger)
+              ))
+          }
+        }
+        try await run(Self.steps)
+        #expect(grouped == single)
+        #expect(
+          grouped == [
+            "ok r2 n2 log 2/\(try EncodedBatch(Self.steps[0].changes, key: nil).bytes)", "known r2 n0 log 0/0",
+            "conflict r2 n0 log 0/0", "ok r2 n0 log 0/0",
+          ] + grouped.suffix(2))
+        #expect(try await Self.rows(of: "grouped", on: store.client, logger: logger).contains("key b r5"))
+        #expect(
+          try await Self.rows(of: "grouped", on: store.client, logger: logger)
+            == Self.rows(of: "single", on: store.client, logger: logger))
+        // Deleted, then made again over the tombstone by an append.
+        for name in ["grouped", "single"] { try await store.delete(try DrawingName(name), ifRevision: nil) }
+        try await run([Step(changes: [AppendGroupsTests.line(7)], key: "c", expected: 0)])
+        #expect(grouped == single)
+        #expect(grouped.last?.hasPrefix("ok r10 n1") == true, "\(grouped)")
+        let rows = try await Self.rows(of: "grouped", on: store.client, logger: logger)
+        #expect(rows == (try await Self.rows(of: "single", on: store.client, logger: logger)))
+        #expect(rows.first?.hasPrefix("head r10 deleted false lines 1 circles 0 snapshot 9") == true, "\(rows)")
+      } catch {
+        await store.close()
+        throw error
+      }
+      await store.close()
+    }
+  }
+}
+
 /// A batch another server appended reaches this one's listener with its
 /// changes (`c`), before the `a` notice every server understands, so that
 /// this server sends them on without reading the log; a batch too large

@@ -46,6 +46,9 @@ final class LiveRoom: Sendable {
     /// whether a task is handling them.
     var notices: [DrawingNotice?] = []
     var hearing = false
+    /// The batches of the commit this room has on its way, until it has
+    /// sent them (their own notices can come back first: `sendCarried`).
+    var committing: [PendingAppend] = []
   }
 
   /// One connection in the room.
@@ -159,6 +162,7 @@ final class LiveRoom: Sendable {
       if let result = state.withLockedValue({ _ in ticket.result }) { return try result.get() }
       let tickets = state.withLockedValue { state in
         defer { state.pending = [] }
+        state.committing = state.pending
         return state.pending
       }
       do {
@@ -170,13 +174,17 @@ final class LiveRoom: Sendable {
         }.min()
         if let first { await catchUp(through: first - 1) }
         state.withLockedValue { state in
+          state.committing = []
           for (ticket, result) in zip(tickets, results) {
             ticket.result = result
             if case .success(let appended) = result { Self.broadcast(ticket, appended, in: &state) }
           }
         }
       } catch {
-        state.withLockedValue { _ in for ticket in tickets { ticket.result = .failure(error) } }
+        state.withLockedValue { state in
+          state.committing = []
+          for ticket in tickets { ticket.result = .failure(error) }
+        }
       }
       return try state.withLockedValue { _ in ticket.result! }.get()
     }
@@ -211,7 +219,19 @@ final class LiveRoom: Sendable {
   /// Queues `notice` for `heard`, in the order heard: a batch's `changes`
   /// notice must be handled before the `append` notice after it, which
   /// would otherwise read the log for what the first one carries.
+  ///
+  /// A `changes` notice goes out at once instead (`sendCarried`), not after
+  /// the gate: the gate is held by this server's own commits, each a round
+  /// trip to the database, and a carried batch waiting behind one was late
+  /// by that much, and made that commit read the log for the members it
+  /// had not reached yet. Sending it outside the gate keeps every order
+  /// the gate keeps: a member only ever gets the changes right after its
+  /// revision, under the room's lock, whoever sends them.
   func hear(_ notice: DrawingNotice?) {
+    if let notice, notice.kind == .changes {
+      sendCarried(notice)
+      return
+    }
     let starts = state.withLockedValue { state in
       state.notices.append(notice)
       defer { state.hearing = true }
@@ -238,14 +258,11 @@ final class LiveRoom: Sendable {
   /// before it get it as it is, and the rest wait for the `append` notice
   /// that follows, which reads the log for them.
   func heard(_ notice: DrawingNotice?) async {
+    if let notice, notice.kind == .changes {
+      sendCarried(notice)
+      return
+    }
     await gate.run {
-      if let notice, notice.kind == .changes {
-        let start = notice.revision - notice.changes.count
-        let text = ServerMessage.changes(revision: notice.revision, key: notice.key, by: nil, changes: notice.changes)
-          .text
-        state.withLockedValue { Self.send(text, from: start, to: notice.revision, in: &$0) }
-        return
-      }
       if let notice, notice.kind == .rename, let newName = notice.renamedTo {
         // Renamed by another server: its clients here follow it.
         sendRenamed(newName, shift: notice.shift)
@@ -266,6 +283,29 @@ final class LiveRoom: Sendable {
         state.members.values.contains { $0.isJoined && $0.revision < (notice?.revision ?? .max) }
       }
       if behind { await catchUp(through: nil) }
+    }
+  }
+
+  /// Sends the batch a `changes` notice carries to the members right
+  /// before it; members further behind wait for the `append` notice after
+  /// it, which reads the log for them. Needs no gate (see `hear`).
+  ///
+  /// The notice of this room's own commit can come back before the commit
+  /// does: that batch is left to the commit, which sends it with its `ack`
+  /// to its sender (sent first, it would reach the sender as a change,
+  /// then the `ack` after it). A batch of another server with the key of
+  /// one this room is committing is the same batch sent again, and is left
+  /// too; so is any batch without a key while a socket's batch without one
+  /// is on its way. Those reach the members from the commit or from the
+  /// `append` notice after it.
+  private func sendCarried(_ notice: DrawingNotice) {
+    let start = notice.revision - notice.changes.count
+    let text = ServerMessage.changes(revision: notice.revision, key: notice.key, by: nil, changes: notice.changes).text
+    state.withLockedValue { state in
+      let mayBeOwn = state.committing.contains { ticket in
+        ticket.batch.key == notice.key && (notice.key != nil || ticket.sender != nil)
+      }
+      if !mayBeOwn { Self.send(text, from: start, to: notice.revision, in: &state) }
     }
   }
 

@@ -145,52 +145,24 @@ final class AppendGroups: @unchecked Sendable {
 
 extension PostgresDrawingStore {
   /// One call of `touchtracker_append_group` for `requests`, outside an
-  /// explicit transaction: the statement is its own commit.
+  /// explicit transaction: the statement is its own commit. A prepared
+  /// statement (`AppendGroupStatement`): PostgreSQL parses, analyzes and
+  /// plans it once a connection, not once a group.
   static func appendGroup(
     _ requests: [AppendGroups.Request], client: PostgresClient, logger: Logger, location: String, updatedAt: Date
   ) async throws -> [[AppendAnswer]] {
-    var names: [String] = []
-    var expected: [Int] = []
-    var keys: [String] = []
-    var keyed: [Bool] = []
-    var counts: [Int32] = []
-    var texts: [String] = []
-    var checksums: [Int64] = []
-    var lineDeltas: [Int] = []
-    var circleDeltas: [Int] = []
-    var resets: [Bool] = []
-    var bytes: [Int] = []
+    var statement = AppendGroupStatement(updatedAt: updatedAt)
     for request in requests {
       for (batch, expecting) in zip(request.batches, request.expected) {
-        names.append(request.name)
-        expected.append(expecting ?? -1)
-        keys.append(batch.key ?? "")
-        keyed.append(batch.key != nil)
-        counts.append(Int32(batch.texts.count))
-        texts += batch.texts
-        checksums += batch.checksums
-        lineDeltas += batch.deltas.map { $0?.lines ?? 0 }
-        circleDeltas += batch.deltas.map { $0?.circles ?? 0 }
-        resets += batch.deltas.map { $0 == nil }
-        bytes.append(batch.bytes)
+        statement.add(batch, of: request.name, expecting: expecting)
       }
     }
-    let empty = SnapshotRecord(name: "", document: DrawingStore.emptyDocument)
-    let rows = try await client.query(
-      """
-      SELECT o_index, o_outcome, o_revision, o_count, o_log_count, o_log_bytes FROM touchtracker_append_group(\
-      \(names)::text[], \(expected)::bigint[], \(keys)::text[], \(keyed)::boolean[], \(counts)::integer[], \
-      \(texts)::text[], \(checksums)::bigint[], \(lineDeltas)::bigint[], \(circleDeltas)::bigint[], \
-      \(resets)::boolean[], \(bytes)::bigint[], \(updatedAt), \(empty.document), \(empty.checksum))
-      """, logger: logger)
-    var answers = [AppendAnswer?](repeating: nil, count: names.count)
-    for try await (index, outcome, revision, count, logCount, logBytes) in rows.decode(
-      (Int32, String, Int, Int, Int, Int).self)
-    {
+    let count = statement.names.count
+    var answers = [AppendAnswer?](repeating: nil, count: count)
+    for try await (index, answer) in try await client.execute(statement, logger: logger) {
       let slot = Int(index) - 1
       guard answers.indices.contains(slot) else { continue }
-      answers[slot] = AppendAnswer(
-        outcome: outcome, revision: revision, count: count, logCount: logCount, logBytes: logBytes)
+      answers[slot] = answer
     }
     var split: [[AppendAnswer]] = []
     var offset = 0
@@ -207,5 +179,76 @@ extension PostgresDrawingStore {
       offset += request.batches.count
     }
     return split
+  }
+}
+
+/// `touchtracker_append_group`'s call: its batches as the function's
+/// parallel arrays (see the function), one row back per batch.
+struct AppendGroupStatement: PostgresPreparedStatement {
+  static let name = "touchtracker_append_group_1"
+  static let sql = """
+    SELECT o_index, o_outcome, o_revision, o_count, o_log_count, o_log_bytes FROM touchtracker_append_group(\
+    $1::text[], $2::bigint[], $3::text[], $4::boolean[], $5::integer[], $6::text[], $7::bigint[], $8::bigint[], \
+    $9::bigint[], $10::boolean[], $11::bigint[], $12, $13, $14)
+    """
+  typealias Row = (Int32, AppendAnswer)
+
+  static let empty = SnapshotRecord(name: "", document: DrawingStore.emptyDocument)
+
+  var names: [String] = []
+  var expected: [Int] = []
+  var keys: [String] = []
+  var keyed: [Bool] = []
+  var counts: [Int32] = []
+  var texts: [String] = []
+  var checksums: [Int64] = []
+  var lineDeltas: [Int] = []
+  var circleDeltas: [Int] = []
+  var resets: [Bool] = []
+  var bytes: [Int] = []
+  var updatedAt: Date
+
+  init(updatedAt: Date) { self.updatedAt = updatedAt }
+
+  mutating func add(_ batch: EncodedBatch, of name: String, expecting: Int?) {
+    names.append(name)
+    expected.append(expecting ?? -1)
+    keys.append(batch.key ?? "")
+    keyed.append(batch.key != nil)
+    counts.append(Int32(batch.texts.count))
+    texts += batch.texts
+    checksums += batch.checksums
+    lineDeltas += batch.deltas.map { $0?.lines ?? 0 }
+    circleDeltas += batch.deltas.map { $0?.circles ?? 0 }
+    resets += batch.deltas.map { $0 == nil }
+    bytes.append(batch.bytes)
+  }
+
+  func makeBindings() throws -> PostgresBindings {
+    var bindings = PostgresBindings(capacity: 14)
+    bindings.append(names)
+    bindings.append(expected)
+    bindings.append(keys)
+    bindings.append(keyed)
+    bindings.append(counts)
+    bindings.append(texts)
+    bindings.append(checksums)
+    bindings.append(lineDeltas)
+    bindings.append(circleDeltas)
+    bindings.append(resets)
+    bindings.append(bytes)
+    bindings.append(updatedAt)
+    bindings.append(Self.empty.document)
+    bindings.append(Self.empty.checksum)
+    return bindings
+  }
+
+  func decodeRow(_ row: PostgresRow) throws -> Row {
+    let (index, outcome, revision, count, logCount, logBytes) = try row.decode(
+      (Int32, String, Int, Int, Int, Int).self)
+    return (
+      index,
+      AppendAnswer(outcome: outcome, revision: revision, count: count, logCount: logCount, logBytes: logBytes)
+    )
   }
 }

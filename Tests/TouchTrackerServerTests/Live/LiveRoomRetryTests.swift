@@ -66,6 +66,75 @@ import TouchTrackerStore
     #expect(await Self.messages(outbox) == LiveRoom.backlog(later).map(\.text))
   }
 
+  /// A carried batch does not wait for this server's own commit in flight
+  /// (the gate): the member gets it while that commit is held in the
+  /// store, and the commit, once let go, finds the member up to date and
+  /// sends its own batch after it without reading the log.
+  @Test func aCarriedBatchDoesNotWaitForThisServersCommitInFlight() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-retry-\(UUID()).sqlite").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (store, flaky, room, outbox) = try await Self.joinedRoom(path)
+    let name = room.name
+    func line(_ id: UInt64) -> Change {
+      .add(
+        lines: [Line(id: ShapeID(rawValue: id), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil
+      )
+    }
+
+    // This server's append waits in the store, holding the gate.
+    flaky.holdAppends()
+    let own = Task { try await room.append(ChangeBatch(changes: [line(2)], key: "k2"), from: nil) }
+    while flaky.heldAppends == 0 { try await Task.sleep(for: .milliseconds(1)) }
+
+    // Meanwhile another server commits revision 1, and its notice carries it.
+    try await store.append([line(1)], to: name, ifRevision: 0, key: "k1")
+    let logged = try #require(try await store.changes(of: name, since: 0)).changes
+    var carried = DrawingNotice(kind: .changes, name: "d", revision: 1)
+    carried.key = "k1"
+    carried.changes = logged.map(\.json)
+    room.hear(carried)
+    #expect(await Self.messages(outbox) == LiveRoom.backlog(logged).map(\.text))
+
+    flaky.failures.withLockedValue { $0 = 100 }  // any read of the log now would fail
+    flaky.releaseAppends()
+    #expect(try await own.value.revision == 2)
+    let after = try #require(try await store.changes(of: name, since: 1)).changes
+    #expect(await Self.messages(outbox) == LiveRoom.backlog(after).map(\.text))
+    #expect(flaky.failures.withLockedValue { $0 } == 100, "the commit read the log")
+  }
+
+  /// The notice of this room's own commit can come back before the commit
+  /// returns; it is left to the commit, so that its sender gets the `ack`
+  /// alone, once, and in revision order (sent from the notice, it got its
+  /// batch as a change, then the `ack` too: two messages for one revision).
+  @Test func theNoticeOfThisRoomsOwnCommitIsLeftToTheCommit() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-retry-\(UUID()).sqlite").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (store, flaky, room, other) = try await Self.joinedRoom(path)
+    let sender = LiveOutbox(limits: LiveLimits()) {}
+    room.add(sender)
+    try await room.join(sender, since: 0, by: "0000000c")
+    #expect(await Self.messages(sender) == [#"{"type":"welcome","revision":0}"#])
+    let change = Change.add(
+      lines: [Line(id: ShapeID(rawValue: 5), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil)
+
+    // The commit is in the log, and held before it returns to the room.
+    flaky.holdAppends(afterCommit: true)
+    let own = Task { try await room.append(ChangeBatch(changes: [change], key: "k5"), from: sender) }
+    while flaky.heldAppends == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let logged = try #require(try await store.changes(of: room.name, since: 0)).changes
+    var notice = DrawingNotice(kind: .changes, name: "d", revision: 1)
+    notice.key = "k5"
+    notice.changes = logged.map(\.json)
+    room.hear(notice)
+    flaky.releaseAppends()
+    #expect(try await own.value.revision == 1)
+    #expect(await Self.messages(sender) == [#"{"type":"ack","key":"k5","revision":1}"#])
+    let received = await Self.messages(other)
+    #expect(received.count == 1)
+    #expect(received.first?.hasPrefix(#"{"type":"changes","revision":1,"#) == true)
+  }
+
   /// A room of drawing "d" on a SQLite file at `path` behind `FlakyChanges`,
   /// with one member joined at revision 0 (its welcome taken).
   static func joinedRoom(
@@ -136,8 +205,46 @@ final class FlakyChanges: DrawingStorage {
     try await base.append(changes, to: name, ifRevision: expected, key: key)
   }
   func append(batches: [ChangeBatch], to name: DrawingName) async throws -> [Result<AppendedBatch, any Error>] {
-    try await base.append(batches: batches, to: name)
+    if !holdsAfterCommit.withLockedValue({ $0 }) { await waitWhileHeld() }
+    let results = try await base.append(batches: batches, to: name)
+    if holdsAfterCommit.withLockedValue({ $0 }) { await waitWhileHeld() }
+    return results
   }
+
+  private func waitWhileHeld() async {
+    await withCheckedContinuation { continuation in
+      let waits = held.withLockedValue { held in
+        guard held != nil else { return false }
+        held!.append(continuation)
+        return true
+      }
+      if !waits { continuation.resume() }
+    }
+  }
+
+  private let holdsAfterCommit = NIOLockedValueBox(false)
+
+  /// Appends waiting in `append(batches:to:)` while held; nil: not held.
+  private let held = NIOLockedValueBox<[CheckedContinuation<Void, Never>]?>(nil)
+
+  /// Makes `append(batches:to:)` wait until `releaseAppends()`, before
+  /// it appends or, `afterCommit`, after.
+  func holdAppends(afterCommit: Bool = false) {
+    holdsAfterCommit.withLockedValue { $0 = afterCommit }
+    held.withLockedValue { $0 = $0 ?? [] }
+  }
+
+  /// Lets every held append go on, and the next ones through.
+  func releaseAppends() {
+    let waiting = held.withLockedValue { held in
+      defer { held = nil }
+      return held ?? []
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Appends waiting in `append(batches:to:)`.
+  var heldAppends: Int { held.withLockedValue { $0?.count ?? 0 } }
   func summary(of name: DrawingName) async throws -> DrawingSummary? { try await base.summary(of: name) }
   func rename(_ name: DrawingName, to newName: DrawingName, ifRevision expected: Int?) async throws -> Renamed? {
     try await base.rename(name, to: newName, ifRevision: expected)
