@@ -37,26 +37,18 @@ import TouchTrackerStore
     defer { try? FileManager.default.removeItem(atPath: path) }
     let (store, flaky, room, outbox) = try await Self.joinedRoom(path)
     let name = room.name
-    func line(_ id: UInt64) -> Change {
-      .add(
-        lines: [Line(id: ShapeID(rawValue: id), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil
-      )
-    }
 
     // Another server appends revision 1 and its notice carries it: any read now would fail.
-    try await store.append([line(1)], to: name, ifRevision: 0, key: "k1")
+    try await store.append([Self.line(1)], to: name, ifRevision: 0, key: "k1")
     flaky.failures.withLockedValue { $0 = 100 }
     let logged = try #require(try await store.changes(of: name, since: 0)).changes
-    var carried = DrawingNotice(kind: .changes, name: "d", revision: 1)
-    carried.key = "k1"
-    carried.changes = logged.map(\.json)
-    room.hear(carried)
+    room.hear(Self.notice(carrying: logged, at: 1, key: "k1"))
     #expect(await Self.messages(outbox) == LiveRoom.backlog(logged).map(\.text))
     #expect(flaky.failures.withLockedValue { $0 } == 100, "the room read the log")
 
     // Revisions 2 and 3; only 3 is carried, and the member is at 1: it waits.
-    try await store.append([line(2)], to: name, ifRevision: 1, key: nil)
-    try await store.append([line(3)], to: name, ifRevision: 2, key: nil)
+    try await store.append([Self.line(2)], to: name, ifRevision: 1, key: nil)
+    try await store.append([Self.line(3)], to: name, ifRevision: 2, key: nil)
     let later = try #require(try await store.changes(of: name, since: 1)).changes
     var third = DrawingNotice(kind: .changes, name: "d", revision: 3)
     third.changes = [later[1].json]
@@ -75,24 +67,16 @@ import TouchTrackerStore
     defer { try? FileManager.default.removeItem(atPath: path) }
     let (store, flaky, room, outbox) = try await Self.joinedRoom(path)
     let name = room.name
-    func line(_ id: UInt64) -> Change {
-      .add(
-        lines: [Line(id: ShapeID(rawValue: id), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil
-      )
-    }
 
     // This server's append waits in the store, holding the gate.
     flaky.holdAppends()
-    let own = Task { try await room.append(ChangeBatch(changes: [line(2)], key: "k2"), from: nil) }
+    let own = Task { try await room.append(ChangeBatch(changes: [Self.line(2)], key: "k2"), from: nil) }
     while flaky.heldAppends == 0 { try await Task.sleep(for: .milliseconds(1)) }
 
     // Meanwhile another server commits revision 1, and its notice carries it.
-    try await store.append([line(1)], to: name, ifRevision: 0, key: "k1")
+    try await store.append([Self.line(1)], to: name, ifRevision: 0, key: "k1")
     let logged = try #require(try await store.changes(of: name, since: 0)).changes
-    var carried = DrawingNotice(kind: .changes, name: "d", revision: 1)
-    carried.key = "k1"
-    carried.changes = logged.map(\.json)
-    room.hear(carried)
+    room.hear(Self.notice(carrying: logged, at: 1, key: "k1"))
     #expect(await Self.messages(outbox) == LiveRoom.backlog(logged).map(\.text))
 
     flaky.failures.withLockedValue { $0 = 100 }  // any read of the log now would fail
@@ -115,24 +99,33 @@ import TouchTrackerStore
     room.add(sender)
     try await room.join(sender, since: 0, by: "0000000c")
     #expect(await Self.messages(sender) == [#"{"type":"welcome","revision":0}"#])
-    let change = Change.add(
-      lines: [Line(id: ShapeID(rawValue: 5), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil)
 
     // The commit is in the log, and held before it returns to the room.
     flaky.holdAppends(afterCommit: true)
-    let own = Task { try await room.append(ChangeBatch(changes: [change], key: "k5"), from: sender) }
+    let own = Task { try await room.append(ChangeBatch(changes: [Self.line(5)], key: "k5"), from: sender) }
     while flaky.heldAppends == 0 { try await Task.sleep(for: .milliseconds(1)) }
     let logged = try #require(try await store.changes(of: room.name, since: 0)).changes
-    var notice = DrawingNotice(kind: .changes, name: "d", revision: 1)
-    notice.key = "k5"
-    notice.changes = logged.map(\.json)
-    room.hear(notice)
+    room.hear(Self.notice(carrying: logged, at: 1, key: "k5"))
     flaky.releaseAppends()
     #expect(try await own.value.revision == 1)
     #expect(await Self.messages(sender) == [#"{"type":"ack","key":"k5","revision":1}"#])
     let received = await Self.messages(other)
     #expect(received.count == 1)
     #expect(received.first?.hasPrefix(#"{"type":"changes","revision":1,"#) == true)
+  }
+
+  /// The `changes` notice of another server that carries `logged`, its batch at `revision`.
+  static func notice(carrying logged: [StoredChange], at revision: Int, key: String?) -> DrawingNotice {
+    var notice = DrawingNotice(kind: .changes, name: "d", revision: revision)
+    notice.key = key
+    notice.changes = logged.map(\.json)
+    return notice
+  }
+
+  /// A change that adds line `id`.
+  static func line(_ id: UInt64) -> Change {
+    .add(
+      lines: [Line(id: ShapeID(rawValue: id), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))], circles: [], at: nil)
   }
 
   /// A room of drawing "d" on a SQLite file at `path` behind `FlakyChanges`,
