@@ -76,7 +76,7 @@ extension PostgresDrawingStore {
     Migration(
       version: 7, name: "Groups lock drawings in the order of their lock keys", statements: [appendGroupInKeyOrder]),
     Migration(
-      version: 8, name: "Groups append each batch in four statements, not ten", statements: [leanAppendGroup]),
+      version: 8, name: "Groups append a batch in three statements and its notices, not nine", statements: [leanAppendGroup]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a
@@ -260,8 +260,9 @@ extension PostgresDrawingStore {
   /// written into its loop, in fewer statements: the key and the head are
   /// read by one `SELECT`, and the changes, the head and the key are written
   /// by one (data-modifying `WITH` clauses run whether or not they are
-  /// read). A group ran about ten statements a batch (the call of the
-  /// function and its own), each with the executor's start and end, and a
+  /// read): the lock, the read and the write, then the notices. A group
+  /// ran nine statements a batch (the call of the function, its six and
+  /// the two notices), each with the executor's start and end, and a
   /// group runs in one backend, on one core: that was what a group of
   /// eight took 4–5 ms for. Same signature, same answers, same locks in the
   /// same order, same notices.
