@@ -76,7 +76,8 @@ extension PostgresDrawingStore {
     Migration(
       version: 7, name: "Groups lock drawings in the order of their lock keys", statements: [appendGroupInKeyOrder]),
     Migration(
-      version: 8, name: "Groups append a batch in three statements and its notices, not nine", statements: [leanAppendGroup]),
+      version: 8, name: "Groups append a batch in three statements and its notices, not nine",
+      statements: [leanAppendGroup]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a
@@ -174,6 +175,20 @@ extension PostgresDrawingStore {
     return quiet
   }()
 
+  /// `touchtracker_append_group`'s name, parameters and result, from
+  /// migration 6 on: migration 8 replaces its body, which
+  /// `CREATE OR REPLACE` does only for the same parameters and result
+  /// (others would make a second function or fail).
+  static let appendGroupSignature = """
+    touchtracker_append_group(
+      p_names text[], p_expected bigint[], p_keys text[], p_keyed boolean[], p_counts integer[], p_texts text[],
+      p_checksums bigint[], p_line_deltas bigint[], p_circle_deltas bigint[], p_resets boolean[], p_bytes bigint[],
+      p_updated timestamptz, p_empty text, p_empty_checksum bigint)
+    RETURNS TABLE (
+      o_index integer, o_outcome text, o_revision bigint, o_count bigint, o_log_count bigint, o_log_bytes bigint)
+    LANGUAGE plpgsql AS $$
+    """
+
   /// Several batches, of one drawing or of several, appended in one
   /// statement and one commit (`AppendGroups`): batch i is
   /// `touchtracker_append` of `p_names[i]` with its `p_counts[i]` changes,
@@ -184,13 +199,7 @@ extension PostgresDrawingStore {
   /// or a group and a rename, lock drawings in one order and never wait on
   /// each other in a circle. One row per batch, `o_index` its place (from 1).
   static let appendGroupFunction = """
-    CREATE FUNCTION touchtracker_append_group(
-      p_names text[], p_expected bigint[], p_keys text[], p_keyed boolean[], p_counts integer[], p_texts text[],
-      p_checksums bigint[], p_line_deltas bigint[], p_circle_deltas bigint[], p_resets boolean[], p_bytes bigint[],
-      p_updated timestamptz, p_empty text, p_empty_checksum bigint)
-    RETURNS TABLE (
-      o_index integer, o_outcome text, o_revision bigint, o_count bigint, o_log_count bigint, o_log_bytes bigint)
-    LANGUAGE plpgsql AS $$
+    CREATE FUNCTION \(appendGroupSignature)
     DECLARE
       firsts integer[] := '{}';
       next_first integer := 1;
@@ -267,13 +276,7 @@ extension PostgresDrawingStore {
   /// eight took 4–5 ms for. Same signature, same answers, same locks in the
   /// same order, same notices.
   static let leanAppendGroup = """
-    CREATE OR REPLACE FUNCTION touchtracker_append_group(
-      p_names text[], p_expected bigint[], p_keys text[], p_keyed boolean[], p_counts integer[], p_texts text[],
-      p_checksums bigint[], p_line_deltas bigint[], p_circle_deltas bigint[], p_resets boolean[], p_bytes bigint[],
-      p_updated timestamptz, p_empty text, p_empty_checksum bigint)
-    RETURNS TABLE (
-      o_index integer, o_outcome text, o_revision bigint, o_count bigint, o_log_count bigint, o_log_bytes bigint)
-    LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION \(appendGroupSignature)
     DECLARE
       firsts integer[] := '{}';
       next_first integer := 1;
