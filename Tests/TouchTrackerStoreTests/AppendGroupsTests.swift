@@ -159,9 +159,11 @@ import TouchTrackerCore
         try await other.query("BEGIN", logger: logger)
         try await other.query("SELECT pg_advisory_xact_lock(\(space), hashtext('c205747'))", logger: logger)
         let group = Task {
-          try await PostgresDrawingStore.appendGroup(
-            [try Self.request("c124435"), try Self.request("c142084")], client: store.client, logger: logger,
-            location: "test", updatedAt: Date())
+          try await store.client.withConnection { connection in
+            try await PostgresDrawingStore.appendGroup(
+              [try Self.request("c124435"), try Self.request("c142084")], connection: connection, logger: logger,
+              location: "test", updatedAt: Date())
+          }
         }
         try await Task.sleep(for: .milliseconds(300))  // the group waits for a key the other holds
         // The other asks for its second key: free unless the group took it first.
@@ -211,6 +213,66 @@ import TouchTrackerCore
     await #expect(throws: (any Error).self) { try await waiting[0].value }
     await #expect(throws: (any Error).self) { try await waiting[1].value }
     #expect(database.ran == [["first"], ["b", "bad"]])
+  }
+
+  /// The sessions of `AppendGroups` (for the store, leased connections):
+  /// how many began, and which of them (counted from 1) fail to begin.
+  final class Sessions: @unchecked Sendable {
+    struct CannotBegin: Error {}
+    private let lock = NSLock()
+    private var begun = 0
+    let failing: Set<Int>
+    init(failing: Set<Int> = []) { self.failing = failing }
+    var count: Int { lock.withLock { begun } }
+
+    func session(
+      _ database: FakeDatabase
+    ) -> @Sendable (_ body: @Sendable (AppendGroups.Run) async -> Void) async throws -> Void {
+      { body in
+        let number = self.lock.withLock {
+          self.begun += 1
+          return self.begun
+        }
+        if self.failing.contains(number) { throw CannotBegin() }
+        await body { try await database.run($0) }
+      }
+    }
+  }
+
+  /// Groups that follow one another while appends keep coming go through
+  /// one session (one leased connection), not one each: "first", "b" and
+  /// "c" are three groups (one batch a group at most) in one session.
+  @Test func aBusyFlightRunsItsGroupsThroughOneSession() async throws {
+    let database = FakeDatabase()
+    let sessions = Sessions()
+    let groups = AppendGroups(
+      limit: 1, groupBatches: 1, refused: { _ in false }, session: sessions.session(database))
+    let (first, waiting) = try await Self.queue(["b", "cc"], behindFirstOn: groups, database)
+    #expect(try await first.value.map(\.revision) == [5])
+    #expect(try await waiting[0].value.map(\.revision) == [1])
+    #expect(try await waiting[1].value.map(\.revision) == [2])
+    #expect(database.ran == [["first"], ["b"], ["cc"]])
+    #expect(sessions.count == 1)
+    // Idle, the flight ended: the next append begins a session of its own.
+    #expect(try await groups.append(try Self.request("ddd")).map(\.revision) == [3])
+    #expect(sessions.count == 2)
+  }
+
+  /// A group whose fate is unknown ends its session (its connection may
+  /// be gone); a session that cannot begin fails the group that waited
+  /// for it, and only that one; the groups after them get new sessions.
+  @Test func aLostSessionFailsOnlyItsGroupAndTheNextGroupsGetNewOnes() async throws {
+    let database = FakeDatabase()
+    let sessions = Sessions(failing: [2])
+    let groups = AppendGroups(
+      limit: 1, groupBatches: 1, refused: { _ in false }, session: sessions.session(database))
+    let (first, waiting) = try await Self.queue(["bad", "cc", "ddd"], behindFirstOn: groups, database)
+    #expect(try await first.value.map(\.revision) == [5])
+    await #expect(throws: (any Error).self) { try await waiting[0].value }
+    await #expect(throws: Sessions.CannotBegin.self) { try await waiting[1].value }
+    #expect(try await waiting[2].value.map(\.revision) == [3])
+    #expect(database.ran == [["first"], ["bad"], ["ddd"]])
+    #expect(sessions.count == 3)
   }
 }
 
@@ -307,8 +369,10 @@ import TouchTrackerCore
           for step in steps {
             let batch = try EncodedBatch(step.changes, key: step.key)
             let request = AppendGroups.Request(name: "grouped", batches: [batch], expected: [step.expected])
-            let answers = try await PostgresDrawingStore.appendGroup(
-              [request], client: store.client, logger: logger, location: "test", updatedAt: Date())
+            let answers = try await store.client.withConnection { connection in
+              try await PostgresDrawingStore.appendGroup(
+                [request], connection: connection, logger: logger, location: "test", updatedAt: Date())
+            }
             grouped += answers.flatMap { $0.map(Self.answer) }
             single.append(
               Self.answer(

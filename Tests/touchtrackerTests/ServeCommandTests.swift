@@ -145,13 +145,30 @@ import TouchTrackerTestSupport
     }
   }
 
+  /// Starts a binary this process just wrote. Another test's server,
+  /// forked while the copy was open for writing, holds that descriptor
+  /// until it execs, and until then running the copy fails with ETXTBSY
+  /// ("Text file busy"): tried again for up to 5 s, as Go's os/exec does.
+  static func startCopy(_ binary: URL, in directory: URL) async throws -> ServingProcess {
+    let deadline = Date().addingTimeInterval(5)
+    while true {
+      do {
+        return try await ServingProcess.start(binary: binary, arguments: [], in: directory)
+      } catch let error as NSError
+        where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) && Date() < deadline
+      {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+    }
+  }
+
   @Test func aCopyOfTheBinaryServesThePageFromAnEmptyDirectory() async throws {
     try await Self.withEmptyDirectory { directory in
       let binary = directory.appendingPathComponent("touchtracker")
       let original = try TouchTrackerProcess.binary()
       // A 100+ MB copy and blocking sockets: off the pool (see above).
       try await onAThreadOfItsOwn { try FileManager.default.copyItem(at: original, to: binary) }
-      let server = try await ServingProcess.start(binary: binary, arguments: [], in: directory)
+      let server = try await Self.startCopy(binary, in: directory)
       let port = server.port
       let (response, health) = try await onAThreadOfItsOwn { () throws -> (String, String) in
         let page = try RawConnection(port: port)

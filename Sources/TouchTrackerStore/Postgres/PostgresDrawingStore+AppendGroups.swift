@@ -37,7 +37,7 @@ final class AppendGroups: @unchecked Sendable {
     var expected: [Int?]
   }
 
-  private struct Waiting {
+  private struct Waiting: Sendable {
     var request: Request
     var continuation: CheckedContinuation<[AppendAnswer], any Error>
   }
@@ -50,22 +50,38 @@ final class AppendGroups: @unchecked Sendable {
   private var waiting: [Waiting] = []
   private var inFlight = 0
   private var ran = (statements: 0, batches: 0)
-  private let run: @Sendable ([Request]) async throws -> [[AppendAnswer]]
+  private let session: @Sendable (_ body: @Sendable (Run) async -> Void) async throws -> Void
   private let refused: @Sendable (any Error) -> Bool
+
+  /// Appends the requests in one statement: each one's answers, in order.
+  typealias Run = @Sendable ([Request]) async throws -> [[AppendAnswer]]
 
   /// - Parameters:
   ///   - refused: Whether an error of `run` means the database refused
   ///     the statement and so committed none of it.
   ///   - run: Appends the requests in one statement: each one's answers,
   ///     in order.
+  convenience init(
+    limit: Int = 2, groupBatches: Int = 512, refused: @escaping @Sendable (any Error) -> Bool,
+    run: @escaping Run
+  ) {
+    self.init(limit: limit, groupBatches: groupBatches, refused: refused) { body in await body(run) }
+  }
+
+  /// - Parameters:
+  ///   - session: Calls its body with a `Run` for as long as the body
+  ///     runs: one flight's groups, one after the other, go through one
+  ///     session (for the store, one leased connection), so a busy flight
+  ///     leases its connection once and not once a group. It throws if
+  ///     it could not start one (the body did not run).
   init(
     limit: Int = 2, groupBatches: Int = 512, refused: @escaping @Sendable (any Error) -> Bool,
-    run: @escaping @Sendable ([Request]) async throws -> [[AppendAnswer]]
+    session: @escaping @Sendable (_ body: @Sendable (Run) async -> Void) async throws -> Void
   ) {
     self.limit = limit
     self.groupBatches = groupBatches
     self.refused = refused
-    self.run = run
+    self.session = session
   }
 
   /// The groups run so far and the batches in them (for tests: fewer
@@ -88,27 +104,81 @@ final class AppendGroups: @unchecked Sendable {
     }
   }
 
-  /// Runs groups of what waits until nothing does.
+  /// Runs groups of what waits until nothing does, one session at a
+  /// time: a session that could not start fails the group it was for.
   private func drain() async {
-    while let group = next() {
+    guard var pending = next() else { return }
+    while true {
+      let first = pending
+      let taken = Taken()
       do {
-        let answers = try await run(group.map(\.request))
-        guard answers.count == group.count else { throw Unanswered(requests: group.count, answers: answers.count) }
-        for (waiting, answer) in zip(group, answers) { waiting.continuation.resume(returning: answer) }
-      } catch  where group.count > 1 && refused(error) {
-        for waiting in group {
-          do {
-            guard let answer = try await run([waiting.request]).first else {
-              throw Unanswered(requests: 1, answers: 0)
+        try await session { run in
+          guard let first = taken.take(first) else { return }
+          var group = first
+          while true {
+            // A group whose fate is unknown ends the session: its
+            // connection may be gone, and the next group gets another.
+            guard await self.run(group, through: run) else { return }
+            guard let following = self.next() else {
+              taken.left()
+              return
             }
-            waiting.continuation.resume(returning: answer)
-          } catch {
-            waiting.continuation.resume(throwing: error)
+            group = following
           }
         }
       } catch {
-        for waiting in group { waiting.continuation.resume(throwing: error) }
+        // No session: the group that waited for it has its answer.
+        if let group = taken.take(first) {
+          for waiting in group { waiting.continuation.resume(throwing: error) }
+        }
       }
+      // A session that ended without leaving the flight (its body did not
+      // run, or a group's fate was unknown) leaves what waits to the next.
+      guard !taken.hasLeft, let following = next() else { return }
+      pending = following
+    }
+  }
+
+  /// Whether a session's body took its first group and whether it left
+  /// the flight, so that neither is done twice.
+  private final class Taken: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = false
+    private var leftFlight = false
+    func take(_ group: [Waiting]) -> [Waiting]? {
+      lock.withLock {
+        guard !taken else { return nil }
+        taken = true
+        return group
+      }
+    }
+    func left() { lock.withLock { leftFlight = true } }
+    var hasLeft: Bool { lock.withLock { leftFlight } }
+  }
+
+  /// Runs one group and answers its requests: false if the group's fate
+  /// is unknown (not answered, not refused), so that its session ends.
+  private func run(_ group: [Waiting], through run: Run) async -> Bool {
+    do {
+      let answers = try await run(group.map(\.request))
+      guard answers.count == group.count else { throw Unanswered(requests: group.count, answers: answers.count) }
+      for (waiting, answer) in zip(group, answers) { waiting.continuation.resume(returning: answer) }
+      return true
+    } catch  where group.count > 1 && refused(error) {
+      for waiting in group {
+        do {
+          guard let answer = try await run([waiting.request]).first else {
+            throw Unanswered(requests: 1, answers: 0)
+          }
+          waiting.continuation.resume(returning: answer)
+        } catch {
+          waiting.continuation.resume(throwing: error)
+        }
+      }
+      return true
+    } catch {
+      for waiting in group { waiting.continuation.resume(throwing: error) }
+      return refused(error)
     }
   }
 
@@ -149,7 +219,8 @@ extension PostgresDrawingStore {
   /// statement (`AppendGroupStatement`): PostgreSQL parses, analyzes and
   /// plans it once a connection, not once a group.
   static func appendGroup(
-    _ requests: [AppendGroups.Request], client: PostgresClient, logger: Logger, location: String, updatedAt: Date
+    _ requests: [AppendGroups.Request], connection: PostgresConnection, logger: Logger, location: String,
+    updatedAt: Date
   ) async throws -> [[AppendAnswer]] {
     var statement = AppendGroupStatement(updatedAt: updatedAt)
     for request in requests {
@@ -159,7 +230,7 @@ extension PostgresDrawingStore {
     }
     let count = statement.names.count
     var answers = [AppendAnswer?](repeating: nil, count: count)
-    for try await (index, answer) in try await client.execute(statement, logger: logger) {
+    for try await (index, answer) in try await connection.execute(statement, logger: logger) {
       let slot = Int(index) - 1
       guard answers.indices.contains(slot) else { continue }
       answers[slot] = answer

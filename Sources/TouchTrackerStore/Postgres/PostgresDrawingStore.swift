@@ -79,8 +79,13 @@ public final class PostgresDrawingStore: DrawingStorage {
     running = Task { await client.run() }
     let location = url.description
     let quiet = logger
-    appendGroups = AppendGroups(refused: { ($0 as? PSQLError)?.code == .server }) { requests in
-      try await Self.appendGroup(requests, client: client, logger: quiet, location: location, updatedAt: now())
+    appendGroups = AppendGroups(refused: { ($0 as? PSQLError)?.code == .server }) { body in
+      try await client.withConnection { connection in
+        await body { requests in
+          try await Self.appendGroup(
+            requests, connection: connection, logger: quiet, location: location, updatedAt: now())
+        }
+      }
     }
     if compaction.isAutomatic {
       compactions.schedule("") { [self] in await scheduleDueCompactions() }
