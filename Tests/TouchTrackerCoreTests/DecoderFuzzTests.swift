@@ -31,6 +31,30 @@ import TouchTrackerTestSupport
     }
   }
 
+  /// Changes in the app's shape are read straight into changes, the same
+  /// as through the tree; mutants of them decode alike or fail alike.
+  @Test(arguments: DecoderSeeds.changes)
+  func everyChangeSeedDecodesStraightAsThroughTheTree(seed: String) throws {
+    let bytes = Array(seed.utf8)
+    #expect(DecoderOracle.check(bytes) == nil)
+    let decoded = (try? ChangeCoder.decode(bytes: bytes)).map { [$0] } ?? (try? ChangeCoder.decodeList(bytes: bytes))
+    #expect(decoded != nil, "a seed that does not decode tests only the error paths")
+  }
+
+  @Test func mutatedChangesDecodeStraightAsThroughTheTree() {
+    var mutator = InputMutator(seed: 15)
+    let seeds = DecoderSeeds.changes.map { Array($0.utf8) }
+    var input = seeds[0]
+    for round in 0..<4_000 {
+      if round % 2 == 0 { input = seeds[round / 2 % seeds.count] }
+      input = mutator.mutate(input, other: seeds[(round * 5 + 1) % seeds.count])
+      if let failure = DecoderOracle.checkChanges(input) {
+        Issue.record("\(failure)\ninput: \(String(decoding: input, as: UTF8.self))")
+        return
+      }
+    }
+  }
+
   /// Random drawings within the format's limits survive a save and a load:
   /// the encoding is the same after one more round trip.
   @Test func randomDrawingsWithinTheLimitsRoundTrip() async {

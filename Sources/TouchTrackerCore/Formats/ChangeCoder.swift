@@ -90,13 +90,42 @@ public enum ChangeCoder {
     writer.raw("}")
   }
 
-  /// One change object.
+  /// One change object. In the shape `encode` writes it is read straight
+  /// into the change (`DocumentReader.readWholeChange`); anything else goes
+  /// through the JSON tree: the same change or the same error either way.
   public static func decode(bytes: [UInt8]) throws(FormatError) -> Change {
+    var reader = DocumentReader(bytes: bytes)
+    if let change = try? reader.readWholeChange() { return change }
+    return try decodeThroughTree(bytes: bytes)
+  }
+
+  /// `decode(bytes:)` through the JSON tree alone.
+  public static func decodeThroughTree(bytes: [UInt8]) throws(FormatError) -> Change {
     try change(JSONCursor(parse(bytes), path: ""))
   }
 
   /// `{"changes": [...]}`; errors name the place, `changes[3].lines[0].begin.x`.
+  /// Straight into the changes when it can (`DocumentReader.readChangeList`),
+  /// as `decode(bytes:)`; other members of the object are skipped.
   public static func decodeList(bytes: [UInt8]) throws(FormatError) -> [Change] {
+    var reader = DocumentReader(bytes: bytes)
+    if let changes = try? reader.readChangeList() { return changes }
+    return try decodeListThroughTree(bytes: bytes)
+  }
+
+  /// A message `{"type": T, "key": K, "changes": [...]}` (a live
+  /// `changes` message) in the shape the page sends, read straight:
+  /// its type, key and changes; nil for anything else, valid or not, which
+  /// the caller reads through the tree (and which names every problem).
+  public static func readChangesMessage(bytes: [UInt8]) -> (type: String?, key: String?, changes: [Change])? {
+    var reader = DocumentReader(bytes: bytes)
+    return try? reader.readChangesMessage()
+  }
+
+  /// `decodeList(bytes:)` through the JSON tree alone: what the page uses,
+  /// whose wasm has no room for the reader's share (docs/DESIGN.md, the
+  /// wasm's budget).
+  public static func decodeListThroughTree(bytes: [UInt8]) throws(FormatError) -> [Change] {
     let root = try JSONCursor(parse(bytes), path: "").object()
     var changes: [Change] = []
     for element in try root.require("changes").elements() { changes.append(try change(element)) }

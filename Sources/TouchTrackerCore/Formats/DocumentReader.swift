@@ -242,7 +242,10 @@ struct DocumentReader {
 
   /// The keys this reader knows; `other` for any other string.
   private enum Key {
-    case format, version, lines, circles, id, begin, end, color, width, x, y, center, radius, other
+    case format, version, lines, circles, id, begin, end, color, width, x, y, center, radius
+    // Changes (`ChangeCoder`), their bounds and a live message's members.
+    case op, at, line, circle, bounds, height, changes, type, key
+    case other
   }
 
   /// A key and its colon.
@@ -263,8 +266,16 @@ struct DocumentReader {
     case 1:
       if bytes[start] == UInt8(ascii: "x") { return .x }
       if bytes[start] == UInt8(ascii: "y") { return .y }
-    case 2: if spells(start, count, "id") { return .id }
-    case 3: if spells(start, count, "end") { return .end }
+    case 2:
+      if spells(start, count, "id") { return .id }
+      if spells(start, count, "op") { return .op }
+      if spells(start, count, "at") { return .at }
+    case 3:
+      if spells(start, count, "end") { return .end }
+      if spells(start, count, "key") { return .key }
+    case 4:
+      if spells(start, count, "line") { return .line }
+      if spells(start, count, "type") { return .type }
     case 5:
       if spells(start, count, "begin") { return .begin }
       if spells(start, count, "color") { return .color }
@@ -274,9 +285,13 @@ struct DocumentReader {
       if spells(start, count, "format") { return .format }
       if spells(start, count, "center") { return .center }
       if spells(start, count, "radius") { return .radius }
+      if spells(start, count, "circle") { return .circle }
+      if spells(start, count, "bounds") { return .bounds }
+      if spells(start, count, "height") { return .height }
     case 7:
       if spells(start, count, "version") { return .version }
       if spells(start, count, "circles") { return .circles }
+      if spells(start, count, "changes") { return .changes }
     default: break
     }
     return .other
@@ -404,5 +419,197 @@ struct DocumentReader {
     }
     position = 0
     return true
+  }
+}
+
+// MARK: - Changes
+
+/// `ChangeCoder`'s fast path, as `read()` is `DocumentCoder`'s: changes in
+/// the shape `ChangeCoder.encode` writes (and the page's records, with
+/// their `bounds`), give or take whitespace and key order. Anything else,
+/// valid or not (another key, a key twice, a shape without an id, a number
+/// out of the format's range), gives up with `Unusual`, and the caller reads
+/// the same bytes through the tree, which names every problem.
+extension DocumentReader {
+  /// One change, and nothing after it.
+  mutating func readWholeChange() throws(Unusual) -> Change {
+    let change = try readChange()
+    try expectEnd()
+    return change
+  }
+
+  /// `{"changes": [CHANGE, ...]}`, and nothing after it. The root may also
+  /// hold `type` and `key` (a live `changes` message), as plain strings,
+  /// which the tree decoder skips.
+  mutating func readChangeList() throws(Unusual) -> [Change] {
+    try readChangesMessage().changes
+  }
+
+  /// `readChangeList`, with the root's `type` and `key` when it has them.
+  mutating func readChangesMessage() throws(Unusual) -> (type: String?, key: String?, changes: [Change]) {
+    var changes: [Change]?
+    var type: String?
+    var key: String?
+    try expect(UInt8(ascii: "{"))
+    repeat {
+      switch try readKey() {
+      case .changes where changes == nil:
+        changes = try readArray { (reader: inout DocumentReader) throws(Unusual) in try reader.readChange() }
+      case .type where type == nil: type = try readString()
+      case .key where key == nil: key = try readString()
+      default: throw Unusual()  // another member, or one twice
+      }
+    } while try endOfMember(UInt8(ascii: "}"))
+    guard let changes else { throw Unusual() }
+    try expectEnd()
+    return (type, key, changes)
+  }
+
+  private enum Op { case add, delete, move, clear }
+
+  /// One change object, with exactly the members its `op` reads.
+  private mutating func readChange() throws(Unusual) -> Change {
+    var op: Op?
+    var lines: [Line]?
+    var circles: [Circle]?
+    var position: Double?
+    var line: ShapeID?
+    var circle: ShapeID?
+    var begin: Point?
+    var end: Point?
+    var center: Point?
+    var seen: UInt16 = 0
+    try expect(UInt8(ascii: "{"))
+    repeat {
+      let key = try readKey()
+      let bit: UInt16
+      switch key {
+      case .op:
+        op = try readOp()
+        bit = 1
+      case .lines:
+        lines = try readArray { (reader: inout DocumentReader) throws(Unusual) in try reader.readLine() }
+        bit = 2
+      case .circles:
+        circles = try readArray { (reader: inout DocumentReader) throws(Unusual) in try reader.readCircle() }
+        bit = 4
+      case .at:
+        position = try readNumber()
+        bit = 8
+      case .line:
+        line = try readID()
+        bit = 16
+      case .circle:
+        circle = try readID()
+        bit = 32
+      case .begin:
+        begin = try readPoint()
+        bit = 64
+      case .end:
+        end = try readPoint()
+        bit = 128
+      case .center:
+        center = try readPoint()
+        bit = 256
+      case .bounds:
+        try skipBounds()
+        bit = 512
+      default:
+        throw Unusual()
+      }
+      guard seen & bit == 0 else { throw Unusual() }
+      seen |= bit
+    } while try endOfMember(UInt8(ascii: "}"))
+    guard let op else { throw Unusual() }
+    switch op {
+    case .add:
+      guard line == nil, circle == nil, begin == nil, end == nil, center == nil else { throw Unusual() }
+      let drawing = Drawing(lines: lines ?? [], circles: circles ?? [])
+      guard drawing.lines.allSatisfy({ $0.id.isValid }), drawing.circles.allSatisfy({ $0.id.isValid }),
+        (try? DocumentCoder.validate(drawing)) != nil
+      else { throw Unusual() }
+      var at: Int?
+      if let position {
+        guard position >= 0, position <= 1e15, position == position.rounded(.towardZero) else { throw Unusual() }
+        at = Int(position)
+      }
+      return .add(lines: drawing.lines, circles: drawing.circles, at: at)
+    case .delete:
+      guard lines == nil, circles == nil, position == nil, begin == nil, end == nil, center == nil else {
+        throw Unusual()
+      }
+      if let line, circle == nil { return .deleteLine(line) }
+      if let circle, line == nil { return .deleteCircle(circle) }
+      throw Unusual()
+    case .move:
+      guard lines == nil, circles == nil, position == nil else { throw Unusual() }
+      if let line, circle == nil, let begin, let end, center == nil {
+        guard Self.isWritable(begin), Self.isWritable(end) else { throw Unusual() }
+        return .moveLine(line, begin: begin, end: end)
+      }
+      if let circle, line == nil, let center, begin == nil, end == nil {
+        guard Self.isWritable(center) else { throw Unusual() }
+        return .moveCircle(circle, center: center)
+      }
+      throw Unusual()
+    case .clear:
+      guard seen & ~512 == 1 else { throw Unusual() }  // its op, and bounds or none
+      return .clear
+    }
+  }
+
+  /// Within the format's range (`readNumber` already refused what is not finite).
+  private static func isWritable(_ point: Point) -> Bool {
+    abs(point.x) <= DocumentCoder.maximumMagnitude && abs(point.y) <= DocumentCoder.maximumMagnitude
+  }
+
+  private mutating func readOp() throws(Unusual) -> Op {
+    let (start, count) = try readPlainString()
+    if spells(start, count, "add") { return .add }
+    if spells(start, count, "delete") { return .delete }
+    if spells(start, count, "move") { return .move }
+    if spells(start, count, "clear") { return .clear }
+    throw Unusual()
+  }
+
+  /// A record's `{"x": X, "y": Y, "width": W, "height": H}`: read, each
+  /// member once, and dropped (changes do not keep it).
+  private mutating func skipBounds() throws(Unusual) {
+    var seen: UInt8 = 0
+    try expect(UInt8(ascii: "{"))
+    repeat {
+      let key = try readKey()
+      let bit: UInt8
+      switch key {
+      case .x: bit = 1
+      case .y: bit = 2
+      case .width: bit = 4
+      case .height: bit = 8
+      default: throw Unusual()
+      }
+      _ = try readNumber()
+      guard seen & bit == 0 else { throw Unusual() }
+      seen |= bit
+    } while try endOfMember(UInt8(ascii: "}"))
+  }
+
+  /// A string of printable ASCII without escapes, of any length.
+  private mutating func readString() throws(Unusual) -> String {
+    guard peek() == UInt8(ascii: "\"") else { throw Unusual() }
+    position += 1
+    var text: [UInt8] = []
+    while let byte = peek() {
+      position += 1
+      if byte == UInt8(ascii: "\"") { return String(decoding: text, as: UTF8.self) }
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { throw Unusual() }
+      text.append(byte)
+    }
+    throw Unusual()
+  }
+
+  /// Only whitespace is left.
+  private mutating func expectEnd() throws(Unusual) {
+    skipWhitespace()
+    guard peek() == nil else { throw Unusual() }
   }
 }

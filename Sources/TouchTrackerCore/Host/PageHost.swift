@@ -486,7 +486,7 @@ final class PageHost {
     guard player == nil else { return "A recording is playing" }
     input.setCount(length)
     do {
-      perform(.received(try ChangeCoder.decodeList(bytes: Array(input.elements))))
+      perform(.received(try ChangeCoder.decodeListThroughTree(bytes: Array(input.elements))))
       return nil
     } catch {
       return error.message

@@ -24,6 +24,14 @@ enum ClientMessage: Equatable, Sendable {
   static let maximumRevision = 9_007_199_254_740_991.0
 
   static func decode(_ bytes: [UInt8]) throws(LiveError) -> ClientMessage {
+    // Most messages are changes in the page's shape: read straight, with
+    // no JSON tree. Anything else, or anything wrong, goes the long way
+    // below, which names the problem.
+    if let (type, key, changes) = ChangeCoder.readChangesMessage(bytes: bytes), type == "changes", let key,
+      (try? DrawingName(key)) != nil, (try? ChangeCodec.validate(changes)) != nil
+    {
+      return .changes(key: key, changes: changes)
+    }
     let root: JSONValue
     do {
       root = try JSONParser.parse(bytes: bytes)

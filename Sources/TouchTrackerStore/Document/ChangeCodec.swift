@@ -17,8 +17,13 @@ public enum ChangeCodec {
     } catch {
       throw DocumentError(description: error.message)
     }
-    for (index, change) in changes.enumerated() { try validate(change, path: "changes[\(index)]") }
+    try validate(changes)
     return changes
+  }
+
+  /// `validate` of each change of a list, named by its place (`changes[3]`).
+  public static func validate(_ changes: [Change]) throws(DocumentError) {
+    for (index, change) in changes.enumerated() { try validate(change, path: "changes[\(index)]") }
   }
 
   /// Reads one change as the log stores it.

@@ -12,11 +12,36 @@ import TouchTrackerCore
 /// - or they are refused with one line of text: no control characters, so
 ///   nothing from the input can break the line or reach a terminal;
 /// - documents decode alike straight into lines (`DocumentReader`, whole or
-///   in chunks) and through the JSON tree: the same drawing or the same error.
+///   in chunks) and through the JSON tree: the same drawing or the same error;
+/// - so do changes and lists of changes (`ChangeCoder`), and a decoded
+///   change encodes and decodes to itself.
 enum DecoderOracle {
   /// The first broken promise for `bytes`, or nil.
   static func check(_ bytes: [UInt8]) -> String? {
-    checkDocument(bytes) ?? checkTrace(bytes)
+    checkDocument(bytes) ?? checkTrace(bytes) ?? checkChanges(bytes)
+  }
+
+  static func checkChanges(_ bytes: [UInt8]) -> String? {
+    let direct = Result { () throws(FormatError) in try ChangeCoder.decode(bytes: bytes) }
+    let tree = Result { () throws(FormatError) in try ChangeCoder.decodeThroughTree(bytes: bytes) }
+    guard direct == tree else { return "ChangeCoder.decode gives \(direct), the tree decoder \(tree)" }
+    let list = Result { () throws(FormatError) in try ChangeCoder.decodeList(bytes: bytes) }
+    let listTree = Result { () throws(FormatError) in try ChangeCoder.decodeListThroughTree(bytes: bytes) }
+    guard list == listTree else { return "ChangeCoder.decodeList gives \(list), the tree decoder \(listTree)" }
+    for failure in [direct.failure, list.failure].compactMap({ $0 }) {
+      if let broken = checkMessage(failure.message, "change") { return broken }
+    }
+    // The first encoding may round numbers to the format's four decimals; after that nothing changes.
+    for change in (try? direct.get()).map({ [$0] }) ?? (try? list.get()) ?? [] {
+      do {
+        let second = ChangeCoder.encode(try ChangeCoder.decode(bytes: ChangeCoder.encode(change)))
+        let third = ChangeCoder.encode(try ChangeCoder.decode(bytes: second))
+        guard second == third else { return "A change changes on its second round trip: \(text(second))" }
+      } catch {
+        return "A decoded change fails to round-trip: \(error.message)"
+      }
+    }
+    return nil
   }
 
   static func checkDocument(_ bytes: [UInt8]) -> String? {
@@ -113,4 +138,11 @@ enum DecoderOracle {
   }
 
   private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
 }

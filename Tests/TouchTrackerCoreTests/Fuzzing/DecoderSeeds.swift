@@ -42,5 +42,21 @@ enum DecoderSeeds {
     """,
   ]
 
+  /// Changes as the log keeps them and lists as `POST .../changes` and a
+  /// live `changes` message carry them (the page's records, with `bounds`).
+  static let changes = [
+    ##"{"op":"add","at":3,"lines":[{"id":7,"begin":{"x":1.5,"y":-2},"end":{"x":30,"y":40},"color":"#ff8000","width":10}],"##
+      + ##""circles":[{"id":8,"center":{"x":5,"y":6},"radius":2,"color":"#000000","width":1}]}"##,
+    #"{"op":"delete","line":12}"#,
+    #"{"op":"delete","circle":3}"#,
+    #"{"op":"move","line":4,"begin":{"x":1,"y":2},"end":{"x":-3,"y":4e2}}"#,
+    #"{"op":"move","circle":9,"center":{"x":0.25,"y":1000000000}}"#,
+    #"{"op":"clear","bounds":{"x":0,"y":0,"width":10,"height":20}}"#,
+    ##"{"type":"changes","key":"3b1f0c2e-9d4a-4c55-8f00-0123456789ab","changes":[{"op":"add","lines":[{"id":1,"##
+      + ##""begin":{"x":1,"y":2},"end":{"x":3,"y":4},"color":"#000000","width":10}],"##
+      + ##""bounds":{"x":-4,"y":-3,"width":12,"height":12}},{"op":"clear"}]}"##,
+    #"{"changes":[]}"#,
+  ]
+
   static let all = documents + traces
 }
