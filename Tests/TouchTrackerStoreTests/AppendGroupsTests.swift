@@ -258,6 +258,25 @@ import TouchTrackerCore
     #expect(sessions.count == 2)
   }
 
+  /// A session that returns without running its body leaves no append
+  /// waiting for ever: the group it was for fails, and the next append
+  /// begins a session of its own.
+  @Test(.timeLimit(.minutes(1))) func aSessionThatSkipsItsBodyFailsItsGroupInsteadOfLeavingItWaiting() async throws {
+    let database = FakeDatabase()
+    let calls = Sessions()
+    let sessions = calls.session(database)
+    let groups = AppendGroups(limit: 1, refused: { _ in false }) { body in
+      if calls.count == 0 {
+        _ = try? await sessions { _ in }  // counted, and its body given nothing to run
+        return
+      }
+      try await sessions(body)
+    }
+    await #expect(throws: AppendGroups.SessionSkipped.self) { try await groups.append(try Self.request("a")) }
+    #expect(try await groups.append(try Self.request("bb")).map(\.revision) == [2])
+    #expect(database.ran == [["bb"]])
+  }
+
   /// A group whose fate is unknown ends its session (its connection may
   /// be gone); a session that cannot begin fails the group that waited
   /// for it, and only that one; the groups after them get new sessions.

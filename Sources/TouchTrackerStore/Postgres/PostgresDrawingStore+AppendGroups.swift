@@ -111,6 +111,7 @@ final class AppendGroups: @unchecked Sendable {
     while true {
       let first = pending
       let taken = Taken()
+      var failure: any Error = SessionSkipped()
       do {
         try await session { run in
           guard let first = taken.take(first) else { return }
@@ -127,10 +128,11 @@ final class AppendGroups: @unchecked Sendable {
           }
         }
       } catch {
-        // No session: the group that waited for it has its answer.
-        if let group = taken.take(first) {
-          for waiting in group { waiting.continuation.resume(throwing: error) }
-        }
+        failure = error
+      }
+      // No session ran it: the group that waited for one has its answer.
+      if let group = taken.take(first) {
+        for waiting in group { waiting.continuation.resume(throwing: failure) }
       }
       // A session that ended without leaving the flight (its body did not
       // run, or a group's fate was unknown) leaves what waits to the next.
@@ -180,6 +182,11 @@ final class AppendGroups: @unchecked Sendable {
       for waiting in group { waiting.continuation.resume(throwing: error) }
       return refused(error)
     }
+  }
+
+  /// A session returned without running its body.
+  struct SessionSkipped: Error, CustomStringConvertible {
+    var description: String { "the database session ended before the appends ran" }
   }
 
   /// `run` answered a group of `requests` with `answers` answers: no
