@@ -18,13 +18,21 @@ import TouchTrackerTestSupport
   /// A few thousand mutants, each mutated again half the time, so that
   /// several changes pile up.
   @Test func mutatedDocumentsAndTracesDecodeOrFailWithOneLine() {
-    var mutator = InputMutator(seed: 8)
-    let seeds = DecoderSeeds.all.map { Array($0.utf8) }
+    Self.fuzz(DecoderSeeds.all, mutatorSeed: 8, step: 7, offset: 3, DecoderOracle.check)
+  }
+
+  /// 4,000 mutants of `seeds`, each mutated again half the time (crossed
+  /// with the seed `step` and `offset` pick), until `oracle` finds one broken.
+  static func fuzz(
+    _ seeds: [String], mutatorSeed: UInt64, step: Int, offset: Int, _ oracle: ([UInt8]) -> String?
+  ) {
+    var mutator = InputMutator(seed: mutatorSeed)
+    let seeds = seeds.map { Array($0.utf8) }
     var input = seeds[0]
     for round in 0..<4_000 {
       if round % 2 == 0 { input = seeds[round / 2 % seeds.count] }
-      input = mutator.mutate(input, other: seeds[(round * 7 + 3) % seeds.count])
-      if let failure = DecoderOracle.check(input) {
+      input = mutator.mutate(input, other: seeds[(round * step + offset) % seeds.count])
+      if let failure = oracle(input) {
         Issue.record("\(failure)\ninput: \(String(decoding: input, as: UTF8.self))")
         return
       }
@@ -42,17 +50,7 @@ import TouchTrackerTestSupport
   }
 
   @Test func mutatedChangesDecodeStraightAsThroughTheTree() {
-    var mutator = InputMutator(seed: 15)
-    let seeds = DecoderSeeds.changes.map { Array($0.utf8) }
-    var input = seeds[0]
-    for round in 0..<4_000 {
-      if round % 2 == 0 { input = seeds[round / 2 % seeds.count] }
-      input = mutator.mutate(input, other: seeds[(round * 5 + 1) % seeds.count])
-      if let failure = DecoderOracle.checkChanges(input) {
-        Issue.record("\(failure)\ninput: \(String(decoding: input, as: UTF8.self))")
-        return
-      }
-    }
+    Self.fuzz(DecoderSeeds.changes, mutatorSeed: 15, step: 5, offset: 1, DecoderOracle.checkChanges)
   }
 
   /// Random drawings within the format's limits survive a save and a load:
