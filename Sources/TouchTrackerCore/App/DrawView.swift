@@ -19,7 +19,7 @@ public final class DrawView: View {
   }
 
   public internal(set) var drawing = Drawing()
-  public var options = DrawingOptions() {
+  @exclusivity(unchecked) public var options = DrawingOptions() {
     didSet { if options.penOnlyDraws != oldValue.penOnlyDraws { updateAllowedTouchTypes() } }
   }
   var undoStack = UndoStack()
@@ -196,14 +196,15 @@ public final class DrawView: View {
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    for touch in touches { update(with: touch, in: event) }
+    // By index: a touch is not copied (its view retained and released) to be read.
+    for position in touches.indices { update(with: touches, at: position, in: event) }
     setNeedsDisplay()
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
     notePens(finished: touches)
-    for touch in touches {
-      update(with: touch, in: event)
+    for (position, touch) in touches.enumerated() {
+      update(with: touches, at: position, in: event)
       if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
         let progress = linesInProgress.remove(at: index)
         var line = progress.line
@@ -247,29 +248,38 @@ public final class DrawView: View {
     DrawingLimits.clamp(convert(fromWindow: point))
   }
 
-  private func update(with touch: Touch, in event: Event) {
-    let location = drawingLocation(of: touch)
-    if let index = linesInProgress.firstIndex(where: { $0.touch == touch.identity }) {
+  /// Follows the touch at `position` of `touches`: read in place, not
+  /// copied (a copy retains and releases its view), once per touch update.
+  private func update(with touches: [Touch], at position: Int, in event: Event) {
+    let identity = touches[position].identity
+    let location = drawingLocation(ofWindowPoint: touches[position].locationInWindow)
+    if let index = linesInProgress.firstIndex(where: { $0.touch == identity }) {
       // The distance runs through the samples the host coalesced into this
       // event, so a width by speed does not depend on how many there were.
-      for sample in event.coalescedSamples(of: touch.identity) {
-        let point = drawingLocation(ofWindowPoint: sample.location)
-        linesInProgress[index].travelled += point.distance(to: linesInProgress[index].line.end)
-        linesInProgress[index].line.end = point
+      // Most events come with no samples: nothing to look up.
+      if !event.samples.isEmpty {
+        for sample in event.coalescedSamples(of: identity) {
+          let point = drawingLocation(ofWindowPoint: sample.location)
+          linesInProgress[index].travelled += point.distance(to: linesInProgress[index].line.end)
+          linesInProgress[index].line.end = point
+        }
       }
       linesInProgress[index].travelled += location.distance(to: linesInProgress[index].line.end)
       linesInProgress[index].line.end = location
       if linesInProgress[index].byPressure {
         // A pen's pressure sets the width as it draws; the lift's (none) does not.
-        if touch.phase == .moved { linesInProgress[index].line.width = options.width(forPenForce: touch.force) }
+        if touches[position].phase == .moved {
+          linesInProgress[index].line.width = options.width(forPenForce: touches[position].force)
+        }
       } else if options.widthMode == .bySpeed {
         // With widths by speed, the line in progress shows the width it would
         // get if the finger lifted now (it used to stay 10 points, then snap).
-        linesInProgress[index].line.width = linesInProgress[index].width(at: touch.timestamp, options: options)
+        linesInProgress[index].line.width = linesInProgress[index].width(
+          at: touches[position].timestamp, options: options)
       }
     }
-    if let index = circlesInProgress.firstIndex(where: { $0.involves(touch.identity) }) {
-      circlesInProgress[index].move(touch.identity, to: location)
+    if let index = circlesInProgress.firstIndex(where: { $0.involves(identity) }) {
+      circlesInProgress[index].move(identity, to: location)
     }
   }
 

@@ -4,8 +4,8 @@
 /// advance it explicitly, so every gesture decision that waits (double-tap
 /// interval, long press) is deterministic.
 public final class Clock {
-  public private(set) var now: Double = 0
-  private var timers: [ScheduledTimer] = []
+  @exclusivity(unchecked) public private(set) var now: Double = 0
+  @exclusivity(unchecked) private var timers: [ScheduledTimer] = []
   private var nextSerial = 0
 
   public init(now: Double = 0) {

@@ -25,8 +25,9 @@ public struct Event {
   /// its view).
   func holdsExactly(_ records: [TouchRecord], in phase: TouchPhase) -> Bool {
     var index = 0
-    for record in records where record.touch.phase == phase {
-      guard index < allTouches.count, allTouches[index].identity == record.identity else { return false }
+    // By index: a record is not retained to be read.
+    for position in records.indices where records[position].touch.phase == phase {
+      guard index < allTouches.count, allTouches[index].identity == records[position].identity else { return false }
       index += 1
     }
     return index == allTouches.count

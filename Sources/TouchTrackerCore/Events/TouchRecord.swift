@@ -12,7 +12,7 @@ final class TouchRecord {
   /// and does not accept multiple touches, or an exclusive-touch view stands
   /// in the way (`View.isExclusiveTouch`). Its recognizers still hear of it.
   let isIgnored: Bool
-  var beganLocation = Point.zero
+  @exclusivity(unchecked) var beganLocation = Point.zero
   /// What the view has been sent so far; see `ViewDelivery` for the moves allowed.
   @exclusivity(unchecked) private(set) var delivery = ViewDelivery.notBegun
   /// Snapshots not yet sent to the view, in the order they happened.
@@ -21,8 +21,8 @@ final class TouchRecord {
   @exclusivity(unchecked) var hostFinished = false
   /// The samples the host sent with the touch in the current event (empty
   /// when it did not change); the event built for delivery takes them.
-  var coalesced: [TouchSample] = []
-  var predicted: [TouchSample] = []
+  @exclusivity(unchecked) var coalesced: [TouchSample] = []
+  @exclusivity(unchecked) var predicted: [TouchSample] = []
 
   init(touch: Touch, recognizers: [GestureRecognizer], isIgnored: Bool) {
     self.touch = touch
@@ -94,11 +94,17 @@ struct HeldTouch {
   var wasHeld = false
 
   init(serial: Int, index: Int, of touch: Touch) {
+    self.init(serial: serial, index: index, phase: touch.phase, identity: touch.identity, view: touch.view)
+  }
+
+  /// From a touch's parts, read in place where it is (its record): a
+  /// `Touch` passed here would be a copy, retaining its view.
+  init(serial: Int, index: Int, phase: TouchPhase, identity: TouchIdentity, view: View?) {
     self.serial = serial
     self.index = index
-    self.phase = touch.phase
-    self.identity = touch.identity
-    self.view = touch.view.map(ObjectIdentifier.init)
+    self.phase = phase
+    self.identity = identity
+    self.view = view.map(ObjectIdentifier.init)
   }
 }
 

@@ -18,8 +18,8 @@ final class GestureArbiter {
   /// Arrays reused from event to event (a recognizer's records, one
   /// message's touches), so a touch update allocates nothing. Taken out
   /// while in use, so a delivery inside a delivery gets its own.
-  private var scratchRecords: [TouchRecord] = []
-  private var scratchTouches: [Touch] = []
+  @exclusivity(unchecked) private var scratchRecords: [TouchRecord] = []
+  @exclusivity(unchecked) private var scratchTouches: [Touch] = []
 
   init(application: Application) {
     self.application = application
@@ -33,7 +33,9 @@ final class GestureArbiter {
   /// Hands each changed touch to the recognizers tracking it, recognizer by
   /// recognizer, one message per phase.
   func deliver(_ records: [TouchRecord], event: Event) {
-    for record in records where record.touch.phase == .began {
+    // By index: a record that did not begin is not retained to be looked at.
+    for index in records.indices where records[index].touch.phase == .began {
+      let record = records[index]
       for recognizer in record.recognizers {
         recognizer.track(record)
         if !live.contains(where: { $0 === recognizer }) { live.append(recognizer) }
@@ -48,9 +50,18 @@ final class GestureArbiter {
       // one disabled (and reset) while they were down hears nothing more of
       // them, even if enabled again. Chosen once, before any message: a
       // message may change what it tracks.
-      var mine = scratchRecords
-      scratchRecords = []
-      for record in records where recognizer.isTracking(record) { mine.append(record) }
+      // Usually it tracks every one: then they are `records` itself, not
+      // an array of them built (each record retained) per recognizer.
+      var tracksAll = true
+      for index in records.indices where !recognizer.isTracking(records[index]) {
+        tracksAll = false
+        break
+      }
+      var mine = tracksAll ? records : scratchRecords
+      if !tracksAll {
+        scratchRecords = []
+        for record in records where recognizer.isTracking(record) { mine.append(record) }
+      }
       for phase in GestureArbiter.messagePhases where mine.contains(where: { $0.touch.phase == phase }) {
         // A target may disable the recognizer from an action sent during this event.
         guard recognizer.isEnabled, !recognizer.storedState.isFinished else { continue }
@@ -73,10 +84,13 @@ final class GestureArbiter {
         touches.removeAll(keepingCapacity: true)
         scratchTouches = touches
       }
-      mine.removeAll(keepingCapacity: true)
-      scratchRecords = mine
+      if !tracksAll {
+        mine.removeAll(keepingCapacity: true)
+        scratchRecords = mine
+      }
     }
-    for record in records where record.touch.phase.isFinal {
+    for index in records.indices where records[index].touch.phase.isFinal {
+      let record = records[index]
       for recognizer in record.recognizers { recognizer.stopTracking(record) }
     }
   }

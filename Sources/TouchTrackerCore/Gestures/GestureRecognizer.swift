@@ -37,9 +37,9 @@ open class GestureRecognizer {
 
   @exclusivity(unchecked) var storedState = GestureRecognizerState.possible
   /// A recognition requested while a recognizer in `failureRequirements` is still undecided.
-  var pendingState: GestureRecognizerState?
-  var failureRequirements: [GestureRecognizer] = []
-  var targets: [Target] = []
+  @exclusivity(unchecked) var pendingState: GestureRecognizerState?
+  @exclusivity(unchecked) var failureRequirements: [GestureRecognizer] = []
+  @exclusivity(unchecked) var targets: [Target] = []
   /// The records of the touches this recognizer is tracking, in the order
   /// they began. A record's `touch` is its latest snapshot: the application
   /// brings it up to date before any recognizer hears of the event, so no
@@ -49,19 +49,19 @@ open class GestureRecognizer {
   public var touches: [Touch] { tracked.map { $0.touch } }
   /// Every touch seen since the last reset: recognizers that saw a common
   /// touch compete with each other.
-  var seenTouches: [TouchIdentity] = []
+  @exclusivity(unchecked) var seenTouches: [TouchIdentity] = []
   /// The views of the seen touches below `view` (each once), asked
   /// `allowsGestureRecognizerToBegin(_:)` with their superviews. Strong, as a
   /// touch holds its view; they are descendants of `view`, so no cycle, and
   /// they are let go at the reset.
-  var touchViews: [View] = []
-  private var lastLocationInWindow = Point.zero
+  @exclusivity(unchecked) var touchViews: [View] = []
+  @exclusivity(unchecked) private var lastLocationInWindow = Point.zero
 
   /// The name the inspector and the event-order log show (UIKit's `name`).
   public var name: String?
   /// Why the next state change is requested; set by `set(_:because:)`,
   /// taken by the arbiter.
-  var requestedCause = TransitionCause.touches
+  @exclusivity(unchecked) var requestedCause = TransitionCause.touches
 
   public init() {}
 

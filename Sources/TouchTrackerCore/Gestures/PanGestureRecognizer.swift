@@ -11,10 +11,10 @@ public final class PanGestureRecognizer: GestureRecognizer {
   public var maximumNumberOfTouches = Int.max
   public var hysteresis = 10.0
 
-  private var translationInWindow = Point.zero
+  @exclusivity(unchecked) private var translationInWindow = Point.zero
   /// Movement since touch-down that `setTranslation` never resets, sampled for velocity.
-  private var totalMovement = Point.zero
-  private var samples: [(time: Double, movement: Point)] = []
+  @exclusivity(unchecked) private var totalMovement = Point.zero
+  @exclusivity(unchecked) private var samples: [(time: Double, movement: Point)] = []
 
   public override init() {
     super.init()
@@ -58,7 +58,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
     var sum = Point.zero
-    for touch in touches { sum += touch.locationInWindow - touch.previousLocationInWindow }
+    for index in touches.indices { sum += touches[index].locationInWindow - touches[index].previousLocationInWindow }
     let step = sum * (1 / Double(max(1, numberOfTouches)))
     translationInWindow += step
     totalMovement += step

@@ -18,20 +18,20 @@ open class Application: Responder {
   /// only as many as fingers on the screen, and a dictionary would add tens
   /// of KB of generic code to the WebAssembly module.
   @exclusivity(unchecked) var down: [TouchRecord] = []
-  private var nextTouchSerial = 0
-  private var eventSerial = 0
-  private var lastTap: LastTap?
-  private var isFlushing = false
-  private var needsAnotherFlush = false
+  @exclusivity(unchecked) private var nextTouchSerial = 0
+  @exclusivity(unchecked) private var eventSerial = 0
+  @exclusivity(unchecked) private var lastTap: LastTap?
+  @exclusivity(unchecked) private var isFlushing = false
+  @exclusivity(unchecked) private var needsAnotherFlush = false
   /// Arrays reused from event to event, so a touch update allocates nothing.
-  private var scratch = DeliveryScratch()
+  @exclusivity(unchecked) private var scratch = DeliveryScratch()
   /// The events of the snapshots still held (`HeldTouch.serial`), oldest
   /// first; each goes once no held snapshot names it (`dropDeliveredEvents`).
   @exclusivity(unchecked) var heldEvents: [HeldEvent] = []
   /// The one listener to what the machinery does (the inspector, `replay
   /// --inspect`), with the clock's time of each record. Nil, the default:
   /// every place that could report costs one branch and allocates nothing.
-  public var observer: ((Double, Diagnostic) -> Void)?
+  @exclusivity(unchecked) public var observer: ((Double, Diagnostic) -> Void)?
 
   /// Quick successive taps closer than this in time and space count up `tapCount`.
   public static let multipleTapInterval = 0.35
@@ -73,24 +73,27 @@ open class Application: Responder {
     eventSerial += 1
     var changed = scratch.takeRecords()
     // Samples belong to the event they came with: a touch that did not change has none.
-    for record in down where !record.coalesced.isEmpty || !record.predicted.isEmpty {
-      record.coalesced = []
-      record.predicted = []
+    for index in down.indices where !down[index].coalesced.isEmpty || !down[index].predicted.isEmpty {
+      down[index].coalesced = []
+      down[index].predicted = []
     }
-    for input in inputs {
-      if input.phase == .began {
-        changed.append(beginTouch(input, at: time))
-      } else if let record = recordDown(hostID: input.id) {
+    // By index: an input is not copied (its samples retained and released).
+    for index in inputs.indices {
+      let phase = inputs[index].phase
+      if phase == .began {
+        changed.append(beginTouch(inputs[index], at: time))
+      } else if let record = recordDown(hostID: inputs[index].id) {
         record.touch.previousLocationInWindow = record.touch.locationInWindow
-        record.touch.locationInWindow = input.location
-        record.touch.phase = input.phase
+        record.touch.locationInWindow = inputs[index].location
+        record.touch.phase = phase
         record.touch.timestamp = time
-        if input.phase != .cancelled {
-          record.touch.hardware = input.hardware
-          record.coalesced = input.coalesced
-          record.predicted = input.predicted
+        if phase != .cancelled {
+          record.touch.hardware = inputs[index].hardware
+          // Emptied above: only samples that came are assigned.
+          if !inputs[index].coalesced.isEmpty { record.coalesced = inputs[index].coalesced }
+          if !inputs[index].predicted.isEmpty { record.predicted = inputs[index].predicted }
         }
-        if input.phase.isFinal {
+        if phase.isFinal {
           down.removeAll { $0 === record }
           record.hostFinished = true
           rememberTap(record)
@@ -113,12 +116,15 @@ open class Application: Responder {
   /// those are delivered its touches' storage can be reused.
   private func deliver(_ changed: inout [TouchRecord], at time: Double) {
     var allTouches = scratch.takeEventTouches()
-    for record in records where !record.hostFinished || changed.contains(where: { $0 === record }) {
-      allTouches.append(record.touch)
+    // By index here and below: a record is not retained to be read.
+    for index in records.indices
+    where !records[index].hostFinished || changed.contains(where: { $0 === records[index] }) {
+      allTouches.append(records[index].touch)
     }
     // Most events have none (an empty array allocates nothing); a pen's or a browser's have some.
     var samples: [EventSamples] = []
-    for record in changed where !record.coalesced.isEmpty || !record.predicted.isEmpty {
+    for index in changed.indices where !changed[index].coalesced.isEmpty || !changed[index].predicted.isEmpty {
+      let record = changed[index]
       samples.append(EventSamples(identity: record.identity, coalesced: record.coalesced, predicted: record.predicted))
     }
     let event = Event(timestamp: time, allTouches: allTouches, samples: samples)
@@ -132,7 +138,10 @@ open class Application: Responder {
         _ = record.withdraw()  // cancelled before the view heard of it: it never will
       } else if record.touch.phase != .stationary {
         let index = event.position(of: record.identity)
-        record.held.append(HeldTouch(serial: eventSerial, index: index, of: record.touch))
+        record.held.append(
+          HeldTouch(
+            serial: eventSerial, index: index, phase: record.touch.phase, identity: record.identity,
+            view: record.touch.view))
         holds = true
       }
     }
@@ -278,7 +287,10 @@ open class Application: Responder {
     repeat {
       needsAnotherFlush = false
       var ready = scratch.takeHeld()
-      for record in records where !record.held.isEmpty {
+      let arbiter = self.arbiter
+      // By index: a record with nothing held is not retained to be looked at.
+      for index in records.indices where !records[index].held.isEmpty {
+        let record = records[index]
         if record.isWithdrawn {
           reportDropped(record)
           record.held.removeAll()
@@ -299,18 +311,20 @@ open class Application: Responder {
           taken += 1
         }
         guard taken > 0 else { continue }
-        for item in record.held.prefix(taken) {
+        // By index, one snapshot at a time: no slice or argument of
+        // `held` to retain (snapshots are plain values).
+        for position in 0..<taken {
+          let item = record.held[position]
           record.delivered(item.phase)
           if item.wasHeld && observer != nil {
             report(.touchReleased(touch: record.hostID, phase: item.phase))
           }
+          ready.append(item)
         }
         if taken == record.held.count {
-          // Usually everything goes: hand the snapshots over without copying what is left.
-          ready.append(contentsOf: record.held)
+          // Usually everything goes: nothing left to move up.
           record.held.removeAll(keepingCapacity: true)
         } else {
-          ready.append(contentsOf: record.held.prefix(taken))
           record.held.removeFirst(taken)
         }
       }

@@ -94,7 +94,10 @@ open class View: Responder {
   public private(set) var subviews: [View] = []
   /// Superviews own their subviews; the back reference must not (Embedded
   /// Swift has no `weak`), and a subview never outlives being attached.
-  public private(set) unowned(unsafe) var superview: View?
+  public var superview: View? { superviewReference?.takeUnretainedValue() }
+  /// `superview`, unretained, walked up without retaining each view
+  /// (`translationToWindow`, `setNeedsDisplay`: on every touch update).
+  @exclusivity(unchecked) private var superviewReference: Unmanaged<View>?
   /// Set by `ViewController` for its root view.
   unowned(unsafe) var viewController: ViewController?
 
@@ -139,13 +142,13 @@ open class View: Responder {
   /// Subviews can outlive their superview (a touch keeps its view alive);
   /// they must not point at freed memory.
   deinit {
-    for subview in subviews { subview.superview = nil }
+    for subview in subviews { subview.superviewReference = nil }
   }
 
   public func addSubview(_ view: View) {
     view.detachFromSuperview()
     subviews.append(view)
-    view.superview = self
+    view.superviewReference = Unmanaged.passUnretained(self)
     setNeedsDisplay()
   }
 
@@ -162,7 +165,7 @@ open class View: Responder {
     guard let superview else { return }
     superview.subviews.removeAll { $0 === self }
     superview.setNeedsDisplay()
-    self.superview = nil
+    self.superviewReference = nil
   }
 
   /// The window this view is in, if it is in one.
@@ -225,13 +228,24 @@ open class View: Responder {
   /// them byte for byte).
   private var translationToWindow: Point? {
     var offset = Point.zero
-    var view: View? = self
-    while let current = view, !(current is Window) {
-      guard current.transform.isIdentity else { return nil }
-      offset += current.untransformedOrigin - current.bounds.origin
-      view = current.superview
+    // Up the chain without retaining each view (the superviews outlive
+    // this one): this runs for every touch a view reads the location of.
+    var transformed = false
+    var current = Unmanaged.passUnretained(self)
+    while true {
+      let next: Unmanaged<View>? = current._withUnsafeGuaranteedRef { view in
+        guard !(view is Window) else { return nil }
+        guard view.transform.isIdentity else {
+          transformed = true
+          return nil
+        }
+        offset += view.untransformedOrigin - view.bounds.origin
+        return view.superviewReference
+      }
+      guard let next else { break }
+      current = next
     }
-    return offset
+    return transformed ? nil : offset
   }
 
   /// `point`, in window coordinates, in this view's. The window's own
@@ -343,7 +357,11 @@ open class View: Responder {
 
   /// Asks for the live layer to be rendered again.
   public func setNeedsDisplay() {
-    window?.needsDisplay = true
+    // Up to the root without retaining each view on the way (`window`'s
+    // walk did, on every touch update).
+    var root = Unmanaged.passUnretained(self)
+    while let superview = root._withUnsafeGuaranteedRef({ $0.superviewReference }) { root = superview }
+    root._withUnsafeGuaranteedRef { ($0 as? Window)?.needsDisplay = true }
   }
 
   /// Draws the view's own content in its coordinates. The default draws nothing.

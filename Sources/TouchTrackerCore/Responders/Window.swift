@@ -20,7 +20,7 @@ public final class Window: View {
   public var safeAreaFrame: Rect { bounds.inset(by: safeAreaInsets) }
 
   /// Set when something visible changed since the last render.
-  public internal(set) var needsDisplay = true
+  @exclusivity(unchecked) public internal(set) var needsDisplay = true
 
   public override init(frame: Rect) {
     super.init(frame: frame)
