@@ -52,10 +52,13 @@ final class GestureArbiter {
       // message may change what it tracks.
       // Usually it tracks every one: then they are `records` itself, not
       // an array of them built (each record retained) per recognizer.
-      var tracksAll = true
-      for index in records.indices where !recognizer.isTracking(records[index]) {
-        tracksAll = false
-        break
+      var tracksAll = recognizer.tracksExactly(records)
+      if !tracksAll {
+        tracksAll = true
+        for index in records.indices where !recognizer.isTracking(records[index]) {
+          tracksAll = false
+          break
+        }
       }
       var mine = tracksAll ? records : scratchRecords
       if !tracksAll {

@@ -206,6 +206,14 @@ open class GestureRecognizer {
 
   func isTracking(_ record: TouchRecord) -> Bool { tracked.contains { $0 === record } }
 
+  /// Whether it tracks `records` and no others, in their order: what an
+  /// event of every finger down usually is, found without a search per record.
+  func tracksExactly(_ records: [TouchRecord]) -> Bool {
+    guard tracked.count == records.count else { return false }
+    for index in records.indices where tracked[index] !== records[index] { return false }
+    return true
+  }
+
   func shares(touchesWith other: GestureRecognizer) -> Bool {
     seenTouches.contains { other.seenTouches.contains($0) }
   }

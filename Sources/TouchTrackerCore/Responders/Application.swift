@@ -131,9 +131,10 @@ open class Application: Responder {
     scratch.putBack(eventTouches: allTouches)
     // Recognizers hear every touch, even one its view ignores.
     arbiter.deliver(changed, event: event)
-    changed.removeAll { $0.isIgnored }
+    if changed.contains(where: { $0.isIgnored }) { changed.removeAll { $0.isIgnored } }
     var holds = false
-    for record in changed where !record.isWithdrawn {
+    for position in changed.indices where !changed[position].isWithdrawn {
+      let record = changed[position]
       if record.touch.phase == .cancelled && record.isUnheardOf {
         _ = record.withdraw()  // cancelled before the view heard of it: it never will
       } else if record.touch.phase != .stationary {
@@ -271,7 +272,11 @@ open class Application: Responder {
   private func settle() {
     flushHeldTouches()
     arbiter.resetFinishedRecognizers()
-    records.removeAll { $0.hostFinished && $0.held.isEmpty }
+    // Looked for first: most events finish no record, and removing in
+    // place would make the array unique and visit every record.
+    if records.contains(where: { $0.hostFinished && $0.held.isEmpty }) {
+      records.removeAll { $0.hostFinished && $0.held.isEmpty }
+    }
   }
 
   // MARK: Delivery to views
@@ -281,6 +286,12 @@ open class Application: Responder {
   func flushHeldTouches() {
     if isFlushing {
       needsAnotherFlush = true
+      return
+    }
+    // Nothing held (as after the first flush of an event): nothing to
+    // send, only events to let go of.
+    if !records.contains(where: { !$0.held.isEmpty }) {
+      if !heldEvents.isEmpty { dropDeliveredEvents() }
       return
     }
     isFlushing = true
@@ -322,8 +333,10 @@ open class Application: Responder {
           ready.append(item)
         }
         if taken == record.held.count {
-          // Usually everything goes: nothing left to move up.
-          record.held.removeAll(keepingCapacity: true)
+          // Usually everything goes (one snapshot): nothing left to move
+          // up, and the storage stays. `removeLast`, not `removeAll`: the
+          // generic path of the latter cost more than the rest of the loop.
+          while !record.held.isEmpty { record.held.removeLast() }
         } else {
           record.held.removeFirst(taken)
         }
