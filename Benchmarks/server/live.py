@@ -181,8 +181,13 @@ class Client:
                 return
             if kind == "reset":
                 await self.reset(socket_, message["revision"])
-            else:
+            elif kind in ("changes", "ack"):
                 self.take(message, time.monotonic_ns())
+            elif kind == "error":
+                # As in `receive`: a problem to report, not a crash of the harness (a KeyError on
+                # the missing revision stopped the whole run's row 8 kill once).
+                self.errors.append(json.dumps(message))
+            # presence and leave: other people's fingers, nothing to check here
 
     async def reset(self, socket_, _revision):
         # Until the next welcome, acks of its own changes do not move it on: the backlog after
