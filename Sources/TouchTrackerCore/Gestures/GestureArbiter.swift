@@ -52,14 +52,7 @@ final class GestureArbiter {
       // message may change what it tracks.
       // Usually it tracks every one: then they are `records` itself, not
       // an array of them built (each record retained) per recognizer.
-      var tracksAll = recognizer.tracksExactly(records)
-      if !tracksAll {
-        tracksAll = true
-        for index in records.indices where !recognizer.isTracking(records[index]) {
-          tracksAll = false
-          break
-        }
-      }
+      let tracksAll = recognizer.tracksEvery(records)
       var mine = tracksAll ? records : scratchRecords
       if !tracksAll {
         scratchRecords = []

@@ -206,12 +206,12 @@ open class GestureRecognizer {
 
   func isTracking(_ record: TouchRecord) -> Bool { tracked.contains { $0 === record } }
 
-  /// Whether it tracks `records` and no others, in their order: what an
-  /// event of every finger down usually is, found without a search per record.
-  func tracksExactly(_ records: [TouchRecord]) -> Bool {
-    guard tracked.count == records.count else { return false }
-    for index in records.indices where tracked[index] !== records[index] { return false }
-    return true
+  /// Whether it tracks every one of `records`. When they are exactly its
+  /// own, in order (an event of every finger down, usually), that is found
+  /// without a search per record.
+  func tracksEvery(_ records: [TouchRecord]) -> Bool {
+    if tracked.count == records.count && records.indices.allSatisfy({ tracked[$0] === records[$0] }) { return true }
+    return records.indices.allSatisfy { isTracking(records[$0]) }
   }
 
   func shares(touchesWith other: GestureRecognizer) -> Bool {
