@@ -4,7 +4,7 @@
 // run the toolbar, menus and messages (ui/). This file starts them and runs
 // the frame loop.
 
-import { NAME_PATTERN, coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
+import { coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from './input/pointers.js';
 import { attachViewport, changeViewport, viewport, viewportFrame } from './input/viewport.js';
 import {
@@ -22,6 +22,7 @@ import {
 } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
 import { access } from './sync/access.js';
+import { drawingAsked } from './sync/download.js';
 import { live } from './sync/live.js';
 import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
@@ -50,11 +51,23 @@ function afterFrame() {
   refreshToolbar(false);
   if (indexOwed && !paintStats.pendingSections) {
     // The index taps and lines use is built once the opened drawing is painted, when the page is
-    // idle (~30 ms at 100k lines, 2-3x that beside the tile painters), not by the first line drawn.
-    // A bigger drawing's (~0.3 s at a million) waits for the first tap: one long task either way.
+    // idle, not by the first line drawn: ~30 ms in all at 100k lines (2-3x that beside the tile
+    // painters), ~0.3 s at a million, in slices of a few ms, so it never holds input up either.
     indexOwed = false;
-    (window.requestIdleCallback ?? setTimeout)(() => tt.tt_prepare_index(150_000));
+    (window.requestIdleCallback ?? setTimeout)(prepareIndex);
   }
+}
+
+/** Lines of the index's build a call (four passes over the lines in all): ~2 ms at this speed. */
+const INDEX_SLICE = 20_000;
+
+/** Builds the line index a slice at a time while the page is idle, at most 10 ms a callback. */
+function prepareIndex(idle) {
+  const until = performance.now() + Math.min(idle?.timeRemaining?.() ?? 0, 10);
+  let state;
+  do state = tt.tt_prepare_index(0x7fffffff, INDEX_SLICE);
+  while (state === 2 && performance.now() < until);
+  if (state === 2) (window.requestIdleCallback ?? setTimeout)(prepareIndex); // more to do: 0 none, 1 built
 }
 
 function frame(ms) {
@@ -91,12 +104,9 @@ window.addEventListener('online', () => {
 
 async function start() {
   prepareTilePainters(); // they load beside the core and the drawing
-  const asked = new URLSearchParams(location.search).get('drawing') || 'default';
-  const name = NAME_PATTERN.test(asked) ? asked : 'default';
-  // A share link's key (or the admin's token) leaves the address bar before anything else happens.
-  access.takeFromAddress(name);
-  // The drawing downloads while the core compiles and this browser's copies are read (~250 ms sooner).
-  saver.prefetch(name);
+  // The drawing is downloading already (download.js, which took a share link's key out of the
+  // address bar first): it comes in while the core compiles and this browser's copies are read.
+  const { asked, name } = drawingAsked();
   await startCore(document.documentElement.clientWidth, document.documentElement.clientHeight);
   // New lines get ids no other device picks (ShapeID.swift): a random origin per page.
   const origin = crypto.getRandomValues(new Int32Array(1))[0];

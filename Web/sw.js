@@ -32,6 +32,7 @@ const PAGE_FILES = [
   'style.css',
   'sync/access.js',
   'sync/decisions.js',
+  'sync/download.js',
   'sync/live.js',
   'sync/local-copy.js',
   'sync/saver.js',

@@ -16,6 +16,7 @@ import { download, hideBanner, showBanner } from '../ui/banner.js';
 import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
 import { decisions } from './decisions.js';
+import { drawingURL, fetchDrawing, takeDownload } from './download.js';
 import { localCopies } from './local-copy.js';
 
 const SAVE_DELAY_MS = 250;
@@ -62,11 +63,8 @@ export const saver = {
   keptChanges: 0,
   /** A write of records failed: the copy may lack some, so the next one writes the whole document. */
   localBroken: true,
-  /** The download `prefetch` started: {name, response} (a promise of the response, or of null offline). */
-  prefetched: null,
-
   url(name = this.name) {
-    return '/api/drawings/' + encodeURIComponent(name);
+    return drawingURL(name);
   },
   dirty() {
     return tt.tt_change_count() !== this.savedChange;
@@ -158,24 +156,13 @@ export const saver = {
     }
   },
 
-  /** Starts downloading drawing `name` now (the page does while the core loads); `open(name)` takes the answer. */
-  prefetch(name) {
-    this.prefetched = { name, response: this.download(name) };
-  },
-
-  /** The server's copy of drawing `name`: its response, or null when the server could not be reached. */
-  download(name) {
-    return fetch(this.url(name), { cache: 'no-store', headers: access.headers(name) }).catch(() => null);
-  },
-
   /** Opens the drawing: the server's copy, or this browser's unsaved one. */
   async open(name) {
     this.name = name;
-    const prefetched = this.prefetched?.name === name ? this.prefetched.response : null;
-    this.prefetched = null;
+    const started = takeDownload(name);
     const local = await this.readLocal();
-    // A download started before the core was built and found no server is tried once more now.
-    const response = (await prefetched) ?? (await this.download(name));
+    // The download the page started first (download.js); one that found no server is tried once more now.
+    const response = (await started) ?? (await fetchDrawing(name));
     if (response && response.ok) {
       const text = await response.text();
       const revision = revisionOf(response);

@@ -24,6 +24,8 @@ public final class DrawView: View {
   }
   var undoStack = UndoStack()
   var lineIndex = LineIndex()
+  /// The index being built a slice at a time, and the `drawingVersion` it is of (`prepareLineIndex`).
+  private var indexBuild: (build: LineIndex.Build, version: Int)?
 
   /// Lines being drawn, one per finger, in the order the fingers came down.
   @exclusivity(unchecked) var linesInProgress: [LineInProgress] = []
@@ -363,16 +365,35 @@ public final class DrawView: View {
     setNeedsDisplay()
   }
 
-  /// Builds the line index now if the next tap or finished line would have
-  /// to (after a load), and the drawing has at most `maximum` lines; true if
-  /// it did. The page calls it when idle: the first line drawn after opening
-  /// 100,000 lines then takes ~1 ms, not the ~45 ms of the build.
-  public func prepareLineIndex(upTo maximum: Int) -> Bool {
+  /// What `prepareLineIndex(upTo:work:)` did.
+  public enum IndexPreparation: Equatable, Sendable {
+    /// Nothing: the index is built, or the drawing has more lines than allowed.
+    case notNeeded
+    /// The build went on and has more to do.
+    case underWay
+    /// The build finished: the next tap or line uses the index as it is.
+    case built
+  }
+
+  /// Builds the line index if the next tap or finished line would have to
+  /// (after a load), for a drawing of at most `maximum` lines, `work` lines
+  /// of it a call (four passes over the lines in all): the page calls it
+  /// when idle, a slice of a few milliseconds at a time, so the first line
+  /// drawn after opening 100,000 lines takes ~1 ms, not the ~45 ms of the
+  /// build, and building never holds input up either. A change to the
+  /// drawing before the build finishes starts it over (positions move).
+  public func prepareLineIndex(upTo maximum: Int, work: Int = .max) -> IndexPreparation {
     guard drawing.lines.count <= maximum, !lineIndex.isCurrent || lineIndex.count != drawing.lines.count else {
-      return false
+      indexBuild = nil
+      return .notNeeded
     }
-    lineIndex.rebuild(drawing.lines)
-    return true
+    if indexBuild?.version != drawingVersion {
+      indexBuild = (LineIndex.Build(lineCount: drawing.lines.count), drawingVersion)
+    }
+    guard let build = indexBuild?.build, build.advance(drawing.lines, by: work) else { return .underWay }
+    lineIndex.take(build, lines: drawing.lines)
+    indexBuild = nil
+    return .built
   }
 
   /// Takes back this person's newest action (by id: other people's changes

@@ -55,64 +55,139 @@ struct LevelStats {
 }
 
 extension LineIndex {
-  /// Buckets lines `0..<lines.count`: one pass to find the classes and the
-  /// area their lines span, one to count each bucket, one to order the lines
-  /// by their quantized left edge (a counting sort), one to place the entries
-  /// in that order, so every bucket is sorted by left edge.
-  mutating func build(_ lines: [Line]) {
-    var stats = [LevelStats](repeating: LevelStats(), count: LineIndex.levelCount)
-    var unbucketed: [Int32] = []
-    for (position, line) in lines.enumerated() {
-      if let placement = Placement(line) {
-        stats[placement.level].include(placement.center)
-      } else {
-        unbucketed.append(Int32(position))
-      }
-    }
-    var classes: [SizeClass] = []
-    var classOfLevel = [Int](repeating: -1, count: LineIndex.levelCount)
-    var entryCount = 0
-    for level in stats.indices where stats[level].count > 0 {
-      classOfLevel[level] = classes.count
-      classes.append(SizeClass(level: level, stats: stats[level], firstEntry: entryCount))
-      entryCount += stats[level].count
-    }
-    // Where each bucketed line goes, as (class, bucket, entry); the same arithmetic every time.
-    // Not inlined: it is called twice, and the wasm's size matters more.
-    @inline(never) func destination(of line: Line, at position: Int) -> (sizeClass: Int, bucket: Int, entry: Entry)? {
+  /// Takes a finished `build` of `lines` (of all of them: nothing may
+  /// have changed since it began).
+  mutating func take(_ build: Build, lines: [Line]) {
+    precondition(build.isDone && build.lineCount == lines.count)
+    classes = build.classes
+    entries = build.entries
+    unbucketed = build.unbucketed
+    buildCount += 1
+    looseCount = 0
+    deadCount = 0
+    builtCount = lines.count
+    setCount(lines.count)
+    _checkInvariants(lines)
+  }
+
+  /// A build of the index of lines `0..<lineCount` done a slice at a time,
+  /// so that building it for a big drawing is never one long task: the page
+  /// advances it when idle, a few milliseconds a call
+  /// (`DrawView.prepareLineIndex`). Four passes over the lines: one finds
+  /// the classes and the area their lines span, one counts each bucket and
+  /// the lines by quantized left edge, one orders the lines by that edge (a
+  /// counting sort), one places the entries in that order, so every bucket
+  /// is sorted by left edge. The lines must not change between calls.
+  final class Build {
+    enum Pass { case classes, counts, order, entries, done }
+
+    let lineCount: Int
+    // Unchecked: the passes' loops would check every access natively (none
+    // overlaps: a build is advanced by one caller at a time).
+    @exclusivity(unchecked) private(set) var pass = Pass.classes
+    /// How far the pass under way got: a position in the lines (or in `order`).
+    @exclusivity(unchecked) private var cursor = 0
+    @exclusivity(unchecked) private var stats = [LevelStats](repeating: LevelStats(), count: LineIndex.levelCount)
+    @exclusivity(unchecked) private(set) var unbucketed: [Int32] = []
+    @exclusivity(unchecked) private(set) var classes: [SizeClass] = []
+    @exclusivity(unchecked) private var classOfLevel = [Int](repeating: -1, count: LineIndex.levelCount)
+    @exclusivity(unchecked) private var entryCount = 0
+    @exclusivity(unchecked) private var byEdge: [Int] = []
+    @exclusivity(unchecked) private var edges: [UInt8] = []
+    @exclusivity(unchecked) private var order: [Int32] = []
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
+
+    init(lineCount: Int) { self.lineCount = lineCount }
+
+    var isDone: Bool { pass == .done }
+
+    /// Where each bucketed line goes, as (class, bucket, entry); the same arithmetic every time.
+    /// Not inlined: it is called twice, and the wasm's size matters more.
+    @inline(never) private func destination(of line: Line, at position: Int) -> (
+      sizeClass: Int, bucket: Int, entry: Entry
+    )? {
       guard let placement = Placement(line) else { return nil }
       let sizeClass = classOfLevel[placement.level]
       let bucket = classes[sizeClass].bucket(of: placement.center)
       return (sizeClass, bucket, classes[sizeClass].entry(for: line, at: position, inBucket: bucket))
     }
-    // Count each bucket, and the lines by quantized left edge for a counting sort.
-    var byEdge = [Int](repeating: 0, count: 257)
-    var edges = [UInt8](repeating: 0, count: lines.count)
-    for (position, line) in lines.enumerated() {
-      guard let (sizeClass, bucket, entry) = destination(of: line, at: position) else {
-        byEdge[1] += 1  // Ordered with the rest (at edge 0), placed nowhere.
-        continue
+
+    /// Goes on for at most `work` lines (at least one pass's end, if one
+    /// is reached); true once the build is done.
+    func advance(_ lines: [Line], by work: Int) -> Bool {
+      var left = max(work, 1)
+      while pass != .done && left > 0 {
+        let end = cursor + min(left, lineCount - cursor)
+        left -= end - cursor
+        switch pass {
+        case .classes:
+          for position in cursor..<end {
+            if let placement = Placement(lines[position]) {
+              stats[placement.level].include(placement.center)
+            } else {
+              unbucketed.append(Int32(position))
+            }
+          }
+        case .counts:
+          // Count each bucket, and the lines by quantized left edge for a counting sort.
+          for position in cursor..<end {
+            guard let (sizeClass, bucket, entry) = destination(of: lines[position], at: position) else {
+              byEdge[1] += 1  // Ordered with the rest (at edge 0), placed nowhere.
+              continue
+            }
+            classes[sizeClass].count(bucket)
+            edges[position] = UInt8(entry.leftEdge)
+            byEdge[entry.leftEdge + 1] += 1
+          }
+        case .order:
+          for position in cursor..<end {
+            let edge = Int(edges[position])
+            order[byEdge[edge]] = Int32(position)
+            byEdge[edge] += 1
+          }
+        case .entries:
+          // Placed in order of left edge, every bucket ends up sorted by it.
+          for index in cursor..<end {
+            let position = Int(order[index])
+            guard let (sizeClass, bucket, entry) = destination(of: lines[position], at: position) else { continue }
+            entries[classes[sizeClass].takeSlot(inBucket: bucket)] = entry
+          }
+        case .done: break
+        }
+        cursor = end
+        if cursor == lineCount { finishPass() }
       }
-      classes[sizeClass].count(bucket)
-      edges[position] = UInt8(entry.leftEdge)
-      byEdge[entry.leftEdge + 1] += 1
+      return pass == .done
     }
-    for index in classes.indices { classes[index].finishCounting() }
-    for edge in 1..<byEdge.count { byEdge[edge] += byEdge[edge - 1] }
-    var order = [Int32](repeating: 0, count: lines.count)
-    for (position, edge) in edges.enumerated() {
-      order[byEdge[Int(edge)]] = Int32(position)
-      byEdge[Int(edge)] += 1
+
+    private func finishPass() {
+      cursor = 0
+      switch pass {
+      case .classes:
+        for level in stats.indices where stats[level].count > 0 {
+          classOfLevel[level] = classes.count
+          classes.append(SizeClass(level: level, stats: stats[level], firstEntry: entryCount))
+          entryCount += stats[level].count
+        }
+        byEdge = [Int](repeating: 0, count: 257)
+        edges = [UInt8](repeating: 0, count: lineCount)
+        pass = .counts
+      case .counts:
+        for index in classes.indices { classes[index].finishCounting() }
+        for edge in 1..<byEdge.count { byEdge[edge] += byEdge[edge - 1] }
+        order = [Int32](repeating: 0, count: lineCount)
+        pass = .order
+      case .order:
+        edges = []
+        entries = [Entry](repeating: Entry(line: 0, x0: 0, y0: 0, x1: 0, y1: 0), count: entryCount)
+        pass = .entries
+      case .entries:
+        for index in classes.indices { classes[index].finishPlacing() }
+        order = []
+        byEdge = []
+        pass = .done
+      case .done: break
+      }
     }
-    // Placed in order of left edge, every bucket ends up sorted by it.
-    var entries = [Entry](repeating: Entry(line: 0, x0: 0, y0: 0, x1: 0, y1: 0), count: entryCount)
-    for position in order {
-      guard let (sizeClass, bucket, entry) = destination(of: lines[Int(position)], at: Int(position)) else { continue }
-      entries[classes[sizeClass].takeSlot(inBucket: bucket)] = entry
-    }
-    for index in classes.indices { classes[index].finishPlacing() }
-    self.classes = classes
-    self.entries = entries
-    self.unbucketed = unbucketed
   }
 }

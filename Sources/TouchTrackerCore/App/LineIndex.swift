@@ -54,7 +54,7 @@ public struct LineIndex {
   /// Lines `0..<builtCount` are bucketed; later ones were appended since and are scanned.
   var builtCount = 0
   /// How many times the index was built: edits applied in place leave it as it was.
-  public private(set) var buildCount = 0
+  public internal(set) var buildCount = 0
   /// -1 once invalidated: then no array has that many lines, and the next use rebuilds.
   private var lineCount = 0
 
@@ -74,14 +74,11 @@ public struct LineIndex {
   /// False once invalidated, until the next query rebuilds.
   var isCurrent: Bool { lineCount >= 0 }
 
+  /// Builds the index of `lines` at once (`Build`, every pass whole).
   public mutating func rebuild(_ lines: [Line]) {
-    build(lines)
-    buildCount += 1
-    looseCount = 0
-    deadCount = 0
-    builtCount = lines.count
-    lineCount = lines.count
-    _checkInvariants(lines)
+    let build = Build(lineCount: lines.count)
+    _ = build.advance(lines, by: .max)
+    take(build, lines: lines)
   }
 
   /// Adds the line at position `count`, the newest.

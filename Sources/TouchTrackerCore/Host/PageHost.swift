@@ -340,8 +340,10 @@ final class PageHost {
   /// each tile's list is built from its own lines (~1 ms at 100,000).
   var wholeInPartsAbove = 20_000.0
 
-  /// Lines sorted into tiles by one `renderStaticPart` call (~1 ms in the wasm, ~10 ms the first time).
-  var linesSortedPerPart = 25_000
+  /// Lines sorted into tiles by one `renderStaticPart` call (~0.5 ms in the
+  /// wasm, ~4 ms the first time; twice that while the tile painters take
+  /// both cores of a small machine, so a frame that calls it twice stays short).
+  var linesSortedPerPart = 10_000
 
   /// The next tile of the whole layer under way (`StaticMode.wholeInParts`)
   /// into the static buffers: its section, a clip, the background, and every

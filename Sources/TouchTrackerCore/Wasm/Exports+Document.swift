@@ -87,10 +87,15 @@ public func ttState() -> Int32 {
 public func ttOutPointer() -> Int32 { wasmHost?.output.address ?? 0 }
 
 /// Builds the line index if a load left it to the next tap or line, for a
-/// drawing of at most `maximumLines` (the page, when idle); 1 if it did.
+/// drawing of at most `maximumLines`, `work` lines of it a call (the page,
+/// when idle): 0 nothing to do, 1 built, 2 more to do.
 @_expose(wasm, "tt_prepare_index") @_cdecl("tt_prepare_index")
-public func ttPrepareIndex(_ maximumLines: Int32) -> Int32 {
-  wasmHost?.app.drawView.prepareLineIndex(upTo: Int(maximumLines)) ?? false ? 1 : 0
+public func ttPrepareIndex(_ maximumLines: Int32, _ work: Int32) -> Int32 {
+  switch wasmHost?.app.drawView.prepareLineIndex(upTo: Int(maximumLines), work: Int(work)) ?? .notNeeded {
+  case .notNeeded: 0
+  case .built: 1
+  case .underWay: 2
+  }
 }
 
 /// Bumped by every finished change: the page saves when it moves.

@@ -1,0 +1,67 @@
+"""The page's modules arrive at once: index.html preloads every module app.js
+imports at any depth, so the browser does not learn of a module only when
+the one importing it has arrived (four round trips before the drawing's
+download could start, ~0.4 s of a 100k-line drawing's opening on loopback,
+more over a phone's network)."""
+
+import pathlib
+import re
+
+import pytest
+
+from conftest import open_page
+
+pytestmark = pytest.mark.server
+
+WEB = pathlib.Path(__file__).resolve().parents[2] / "Web"
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'";]*?(?:from\s+)?['"](\.{1,2}/[^'"]+)['"]""", re.MULTILINE)
+
+
+def imported_modules(entry="app.js"):
+    """Every module `entry` imports, at any depth, relative to Web/."""
+    seen, todo = set(), [entry]
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        source = WEB / module
+        for target in IMPORT.findall(source.read_text()):
+            todo.append(str((source.parent / target).resolve().relative_to(WEB.resolve())))
+    return seen - {entry}
+
+
+def preloaded_modules():
+    """The modules index.html asks for at once: preloaded, or loaded by a script of their own."""
+    html = (WEB / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    scripts = re.findall(r'<script type="module" (?:async )?src="([^"]+)"></script>', html)
+    return set(preloaded) | set(scripts) - {"app.js"}
+
+
+def test_index_asks_at_once_for_exactly_the_modules_app_imports():
+    imported = imported_modules()
+    assert "ui/qr.js" in imported, "the import graph was read to its depth"
+    assert preloaded_modules() == imported
+
+
+def test_no_module_waits_for_the_one_importing_it(browser, server):
+    page = open_page(browser, f"{server.url}/?drawing=modules&live=off")
+    page.evaluate("touchtracker.ready")
+    timings = page.evaluate(
+        """performance.getEntriesByType('resource')
+             .map((entry) => [new URL(entry.name).pathname.slice(1), entry.startTime, entry.responseEnd])"""
+    )
+    page.context.close()
+    first = {}
+    for name, start, end in timings:
+        first.setdefault(name, (start, end))  # the page's own fetch (the service worker asks again later)
+    # The download download.js starts at once is the one the saver opens: the drawing is fetched once.
+    assert [name for name, _, _ in timings].count("api/drawings/modules") == 1
+    modules = imported_modules()
+    assert set(first) >= modules | {"app.js"}
+    # Without the preloads a module is asked for only once the module importing it has arrived
+    # (app.js's imports after app.js's answer, theirs after theirs); with them, before app.js's.
+    app_arrived = first["app.js"][1]
+    late = sorted(name for name in modules if first[name][0] >= app_arrived)
+    assert not late, f"asked for only after app.js arrived: {late}"
