@@ -12,7 +12,9 @@
 /// - the winner cancels the view's touches (`cancelsTouchesInView`) and
 ///   releases or drops what was held back (`delaysTouchesBegan/Ended`).
 final class GestureArbiter {
-  unowned(unsafe) let application: Application
+  /// The application it decides for: set by it right after both are made
+  /// (so that the application holds it in a `let`, read without a retain).
+  unowned(unsafe) var application: Application!
   /// Recognizers that have seen touches since their last reset.
   @exclusivity(unchecked) private(set) var live: [GestureRecognizer] = []
   /// Arrays reused from event to event (a recognizer's records, one
@@ -21,9 +23,7 @@ final class GestureArbiter {
   @exclusivity(unchecked) private var scratchRecords: [TouchRecord] = []
   @exclusivity(unchecked) private var scratchTouches: [Touch] = []
 
-  init(application: Application) {
-    self.application = application
-  }
+  init() {}
 
   // MARK: Touches to recognizers
 

@@ -10,7 +10,8 @@ open class Application: Responder {
   public let window: Window
   public private(set) var firstResponder: Responder?
   public private(set) lazy var menuController = MenuController(application: self)
-  private(set) lazy var arbiter = GestureArbiter(application: self)
+  /// A `let`, not `lazy`: read on every event, and a lazy getter retains what it returns.
+  let arbiter = GestureArbiter()
 
   /// Every touch the application still tracks, in the order they began.
   @exclusivity(unchecked) var records: [TouchRecord] = []
@@ -43,6 +44,7 @@ open class Application: Responder {
     self.clock = clock
     self.window = Window(frame: Rect(origin: .zero, size: windowSize))
     super.init()
+    arbiter.application = self
     window.owner = self
   }
 
@@ -82,23 +84,26 @@ open class Application: Responder {
       let phase = inputs[index].phase
       if phase == .began {
         changed.append(beginTouch(inputs[index], at: time))
-      } else if let record = recordDown(hostID: inputs[index].id) {
-        record.touch.previousLocationInWindow = record.touch.locationInWindow
-        record.touch.locationInWindow = inputs[index].location
-        record.touch.phase = phase
-        record.touch.timestamp = time
-        if phase != .cancelled {
-          record.touch.hardware = inputs[index].hardware
-          // Emptied above: only samples that came are assigned.
-          if !inputs[index].coalesced.isEmpty { record.coalesced = inputs[index].coalesced }
-          if !inputs[index].predicted.isEmpty { record.predicted = inputs[index].predicted }
+      } else if let position = down.firstIndex(where: { $0.hostID == inputs[index].id }) {
+        // Read in place (`down` holds it until it is taken out below).
+        Unmanaged.passUnretained(down[position])._withUnsafeGuaranteedRef { record in
+          record.touch.previousLocationInWindow = record.touch.locationInWindow
+          record.touch.locationInWindow = inputs[index].location
+          record.touch.phase = phase
+          record.touch.timestamp = time
+          if phase != .cancelled {
+            record.touch.hardware = inputs[index].hardware
+            // Emptied above: only samples that came are assigned.
+            if !inputs[index].coalesced.isEmpty { record.coalesced = inputs[index].coalesced }
+            if !inputs[index].predicted.isEmpty { record.predicted = inputs[index].predicted }
+          }
+          if phase.isFinal {
+            record.hostFinished = true
+            rememberTap(record)
+          }
+          changed.append(record)
         }
-        if phase.isFinal {
-          down.removeAll { $0 === record }
-          record.hostFinished = true
-          rememberTap(record)
-        }
-        changed.append(record)
+        if phase.isFinal { down.remove(at: position) }
       }
     }
     // What is delivered: the changed touches that are not ignored.
@@ -133,18 +138,22 @@ open class Application: Responder {
     arbiter.deliver(changed, event: event)
     if changed.contains(where: { $0.isIgnored }) { changed.removeAll { $0.isIgnored } }
     var holds = false
+    // Read in place: `changed` holds each record through the loop.
     for position in changed.indices where !changed[position].isWithdrawn {
-      let record = changed[position]
-      if record.touch.phase == .cancelled && record.isUnheardOf {
-        _ = record.withdraw()  // cancelled before the view heard of it: it never will
-      } else if record.touch.phase != .stationary {
-        let index = event.position(of: record.identity)
-        record.held.append(
-          HeldTouch(
-            serial: eventSerial, index: index, phase: record.touch.phase, identity: record.identity,
-            view: record.touch.view))
-        holds = true
-      }
+      holds =
+        Unmanaged.passUnretained(changed[position])._withUnsafeGuaranteedRef { record in
+          if record.touch.phase == .cancelled && record.isUnheardOf {
+            _ = record.withdraw()  // cancelled before the view heard of it: it never will
+            return false
+          }
+          guard record.touch.phase != .stationary else { return false }
+          let index = event.position(of: record.identity)
+          record.held.append(
+            HeldTouch(
+              serial: eventSerial, index: index, phase: record.touch.phase, identity: record.identity,
+              view: record.touch.view))
+          return true
+        } || holds
     }
     if holds { heldEvents.append(HeldEvent(serial: eventSerial, event: event)) }
   }
@@ -200,7 +209,7 @@ open class Application: Responder {
       // The ids before this one, searched in place: a handful of fingers, and no array per event.
       guard !inputs[..<index].contains(where: { $0.id == id }) else { throw .duplicate(id: id) }
       let phase = inputs[index].phase
-      let isDown = recordDown(hostID: id) != nil
+      let isDown = down.contains { $0.hostID == id }
       if phase == .began && isDown { throw .alreadyBegan(id: id) }
       if phase != .began && !isDown { throw .notBegan(id: id, phase: phase) }
     }
@@ -299,46 +308,12 @@ open class Application: Responder {
       needsAnotherFlush = false
       var ready = scratch.takeHeld()
       let arbiter = self.arbiter
-      // By index: a record with nothing held is not retained to be looked at.
+      // By index: a record with nothing held is not retained to be looked
+      // at, and one with some is read in place: it stays in `records`
+      // through the loop (nothing here removes a record).
       for index in records.indices where !records[index].held.isEmpty {
-        let record = records[index]
-        if record.isWithdrawn {
-          reportDropped(record)
-          record.held.removeAll()
-          continue
-        }
-        var taken = 0
-        while taken < record.held.count {
-          let phase = record.held[taken].phase
-          let holder =
-            phase == .began ? arbiter.holderOfBegan(record) : phase == .ended ? arbiter.holderOfEnded(record) : nil
-          if let holder {
-            if observer != nil && !record.held[taken].wasHeld {
-              record.held[taken].wasHeld = true
-              report(.touchHeld(touch: record.hostID, phase: phase, by: holder.inspectorName))
-            }
-            break
-          }
-          taken += 1
-        }
-        guard taken > 0 else { continue }
-        // By index, one snapshot at a time: no slice or argument of
-        // `held` to retain (snapshots are plain values).
-        for position in 0..<taken {
-          let item = record.held[position]
-          record.delivered(item.phase)
-          if item.wasHeld && observer != nil {
-            report(.touchReleased(touch: record.hostID, phase: item.phase))
-          }
-          ready.append(item)
-        }
-        if taken == record.held.count {
-          // Usually everything goes (one snapshot): nothing left to move
-          // up, and the storage stays. `removeLast`, not `removeAll`: the
-          // generic path of the latter cost more than the rest of the loop.
-          while !record.held.isEmpty { record.held.removeLast() }
-        } else {
-          record.held.removeFirst(taken)
+        Unmanaged.passUnretained(records[index])._withUnsafeGuaranteedRef { record in
+          takeReleased(of: record, into: &ready, arbiter: arbiter)
         }
       }
       deliverGrouped(&ready)
@@ -346,6 +321,49 @@ open class Application: Responder {
     } while needsAnotherFlush
     isFlushing = false
     dropDeliveredEvents()
+  }
+
+  /// Moves the snapshots of `record` that no recognizer holds back any
+  /// more, oldest first, into `ready` (all of a withdrawn record's go).
+  private func takeReleased(of record: TouchRecord, into ready: inout [HeldTouch], arbiter: GestureArbiter) {
+    if record.isWithdrawn {
+      reportDropped(record)
+      record.held.removeAll()
+      return
+    }
+    var taken = 0
+    while taken < record.held.count {
+      let phase = record.held[taken].phase
+      let holder =
+        phase == .began ? arbiter.holderOfBegan(record) : phase == .ended ? arbiter.holderOfEnded(record) : nil
+      if let holder {
+        if observer != nil && !record.held[taken].wasHeld {
+          record.held[taken].wasHeld = true
+          report(.touchHeld(touch: record.hostID, phase: phase, by: holder.inspectorName))
+        }
+        break
+      }
+      taken += 1
+    }
+    guard taken > 0 else { return }
+    // By index, one snapshot at a time: no slice or argument of
+    // `held` to retain (snapshots are plain values).
+    for position in 0..<taken {
+      let item = record.held[position]
+      record.delivered(item.phase)
+      if item.wasHeld && observer != nil {
+        report(.touchReleased(touch: record.hostID, phase: item.phase))
+      }
+      ready.append(item)
+    }
+    if taken == record.held.count {
+      // Usually everything goes (one snapshot): nothing left to move
+      // up, and the storage stays. `removeLast`, not `removeAll`: the
+      // generic path of the latter cost more than the rest of the loop.
+      while !record.held.isEmpty { record.held.removeLast() }
+    } else {
+      record.held.removeFirst(taken)
+    }
   }
 
   /// Sends `items` to their views, one message per event, phase and view,
