@@ -312,7 +312,8 @@ function pullParts(deadline) {
       addSections(floats, bytes(tt.tt_static_text_ptr(), tt.tt_static_text_len()).slice(), count);
     }
     const now = performance.now();
-    if (2 * now - started >= deadline) break;
+    const spent = now - started;
+    if (now + spent >= deadline) break;
   }
 }
 
