@@ -84,7 +84,7 @@ extension LineIndex {
     let lineCount: Int
     // Unchecked: the passes' loops would check every access natively (none
     // overlaps: a build is advanced by one caller at a time).
-    @exclusivity(unchecked) private(set) var pass = Pass.classes
+    @exclusivity(unchecked) private var pass = Pass.classes
     /// How far the pass under way got: a position in the lines (or in `order`).
     @exclusivity(unchecked) private var cursor = 0
     @exclusivity(unchecked) private var stats = [LevelStats](repeating: LevelStats(), count: LineIndex.levelCount)

@@ -61,7 +61,7 @@ open class Application: Responder {
   public var activeTouchCount: Int { down.count }
 
   /// Whether the host's touch `hostID` is down (began, and not ended or cancelled).
-  public func isTouchDown(hostID: Int) -> Bool { recordDown(hostID: hostID) != nil }
+  public func isTouchDown(hostID: Int) -> Bool { downPosition(hostID: hostID) != nil }
 
   // MARK: Input
 
@@ -84,7 +84,7 @@ open class Application: Responder {
       let phase = inputs[index].phase
       if phase == .began {
         changed.append(beginTouch(inputs[index], at: time))
-      } else if let position = down.firstIndex(where: { $0.hostID == inputs[index].id }) {
+      } else if let position = downPosition(hostID: inputs[index].id) {
         // Read in place (`down` holds it until it is taken out below).
         Unmanaged.passUnretained(down[position])._withUnsafeGuaranteedRef { record in
           record.touch.previousLocationInWindow = record.touch.locationInWindow
@@ -209,7 +209,7 @@ open class Application: Responder {
       // The ids before this one, searched in place: a handful of fingers, and no array per event.
       guard !inputs[..<index].contains(where: { $0.id == id }) else { throw .duplicate(id: id) }
       let phase = inputs[index].phase
-      let isDown = down.contains { $0.hostID == id }
+      let isDown = downPosition(hostID: id) != nil
       if phase == .began && isDown { throw .alreadyBegan(id: id) }
       if phase != .began && !isDown { throw .notBegan(id: id, phase: phase) }
     }
@@ -263,8 +263,10 @@ open class Application: Responder {
     return record
   }
 
-  private func recordDown(hostID: Int) -> TouchRecord? {
-    down.first { $0.hostID == hostID }
+  /// Where the record of the host's touch `hostID` is in `down`, if it is
+  /// down (a position, not the record: finding it retains nothing).
+  private func downPosition(hostID: Int) -> Int? {
+    down.firstIndex { $0.hostID == hostID }
   }
 
   private func rememberTap(_ record: TouchRecord) {
