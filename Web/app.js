@@ -4,7 +4,7 @@
 // run the toolbar, menus and messages (ui/). This file starts them and runs
 // the frame loop.
 
-import { coreState, coreTime, documentText, loadDocument, skipTime, startCore, tt } from './core/bridge.js';
+import { coreState, coreTime, documentText, loadDocument, openingBytes, skipTime, startCore, tt } from './core/bridge.js';
 import { attachInput, cancelAllTouches, lastInputTime, setReadOnlyInput } from './input/pointers.js';
 import { attachViewport, changeViewport, viewport, viewportFrame } from './input/viewport.js';
 import {
@@ -155,6 +155,8 @@ window.touchtracker = {
   /** Text on screen (menu items, palette buttons) and where it is centered. */
   texts: () => liveTexts(),
   loadDocument: (text) => loadDocument(text),
+  /** The bytes of a document the core has read so far while it opens one (0 when none is opening). */
+  openingBytes: () => openingBytes(),
   core: () => tt,
   /** How the cached drawing was repainted so far (whole, append, repaint) and the last repainted rectangle. */
   paintStats: () => ({ ...paintStats }),

@@ -104,7 +104,9 @@ STORED_COPY = """async (name) => {
   const base = await read(tx.objectStore('drawings').get(name));
   const changes = await read(tx.objectStore('changes').index('name').getAll(name));
   db.close();
-  return { baseLines: base ? JSON.parse(base.document).lines.length : null, changes: changes.map((c) => c.record) };
+  // A base kept straight from a download is its bytes, a Blob.
+  const text = base && (base.document instanceof Blob ? await base.document.text() : base.document);
+  return { baseLines: base ? JSON.parse(text).lines.length : null, changes: changes.map((c) => c.record) };
 }"""
 
 

@@ -234,7 +234,7 @@ def test_a_big_drawing_appears_tile_by_tile_with_the_pixels_of_a_whole_paint(pag
             const x = 20 + (i % 140) * 7, y = 120 + Math.floor(i / 140) * 3;
             lines.push({id: i + 1, begin: {x, y}, end: {x: x + 5, y: y + 2}, color: '#000000', width: 2});
           }
-          touchtracker.loadDocument(JSON.stringify({format: 'touchtracker', version: 1, lines, circles: []}));
+          return touchtracker.loadDocument(JSON.stringify({format: 'touchtracker', version: 1, lines, circles: []}));
         }"""
     )
     touch.settle(2)

@@ -47,23 +47,43 @@ export async function startCore(width, height) {
   return tt;
 }
 
+/**
+ * Whether the browser can suspend the core while it waits for JavaScript
+ * (JSPI: `WebAssembly.Suspending`, `WebAssembly.promising`, Chromium 137 on).
+ * Then the core reads a drawing as its download comes in (`openDownload`);
+ * without it the page reads the whole text first, as before.
+ */
+const suspends = typeof WebAssembly.Suspending === 'function' && typeof WebAssembly.promising === 'function';
+
 /** What the module imports: the document being opened, a chunk at a time (`loadDocument`). */
-const imports = { tt: { read_input: readInput } };
+const imports = { tt: { read_input: suspends ? new WebAssembly.Suspending(readInput) : readInput } };
+
+/** `tt_load_document_streamed`, as a function that may suspend (a promise) when `suspends`. */
+let loadStreamed = null;
 
 async function instantiate() {
+  let instance;
   try {
-    const { instance } = await WebAssembly.instantiateStreaming(fetch('touchtracker.wasm'), imports);
-    return instance.exports;
+    ({ instance } = await WebAssembly.instantiateStreaming(fetch('touchtracker.wasm'), imports));
   } catch (error) {
     // Served with the wrong MIME type: compile from the bytes instead.
     const response = await fetch('touchtracker.wasm');
     if (!response.ok) throw error;
-    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
-    return instance.exports;
+    ({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports));
   }
+  const exports = instance.exports;
+  if (exports.tt_load_document_streamed) {
+    loadStreamed = suspends ? WebAssembly.promising(exports.tt_load_document_streamed) : exports.tt_load_document_streamed;
+  }
+  return exports;
 }
 
-/** The document `loadDocument` is handing over: its text and how far it got (UTF-8 bytes, characters). */
+/**
+ * The document being handed over: `{ text, bytes, chars }` (a string and how
+ * far it got, in UTF-8 bytes and characters), or `{ chunks, reader, bytes,
+ * at, within }` (a download's bytes as they come: all kept, since the core
+ * may read again from 0; `at`/`within` where byte `bytes` is).
+ */
 let source = null;
 
 /**
@@ -71,13 +91,18 @@ let source = null;
  * byte `offset` on into `capacity` bytes at `ptr` and answers how many
  * (0 at the end). The core asks in order from 0 (and from 0 again when its
  * reader hands the document to the tree decoder); -1 for anything else.
+ * A download's next bytes may not be here yet: then it answers a promise
+ * of them, and the core waits (suspended) while the page runs on.
  */
 function readInput(offset, ptr, capacity) {
   if (source === null) return -1;
   if (offset === 0) {
     source.bytes = 0;
     source.chars = 0;
+    source.at = 0;
+    source.within = 0;
   } else if (offset !== source.bytes) return -1;
+  if (source.chunks) return readChunks(ptr, capacity);
   const { text, chars } = source;
   if (chars >= text.length) return 0;
   // A slice of at most `capacity` characters: encodeInto on the rest of a
@@ -90,6 +115,40 @@ function readInput(offset, ptr, capacity) {
   if (written === 0) return -1;
   source.chars += read;
   source.bytes += written;
+  return written;
+}
+
+/** `readInput` from a download's chunks: what has come, or a promise of the next chunk. */
+function readChunks(ptr, capacity) {
+  const download = source;
+  if (download.at === download.chunks.length) {
+    if (!download.reader) return 0;
+    return download.reader.read().then(
+      ({ done, value }) => {
+        if (source !== download) return -1;
+        if (done) download.reader = null;
+        else if (value.length) download.chunks.push(value);
+        return readChunks(ptr, capacity);
+      },
+      (error) => {
+        download.failure = error;
+        return -1;
+      },
+    );
+  }
+  let written = 0;
+  while (written < capacity && download.at < download.chunks.length) {
+    const chunk = download.chunks[download.at];
+    const count = Math.min(capacity - written, chunk.length - download.within);
+    bytes(ptr + written, count).set(chunk.subarray(download.within, download.within + count));
+    written += count;
+    download.within += count;
+    if (download.within === chunk.length) {
+      download.at++;
+      download.within = 0;
+    }
+  }
+  download.bytes += written;
   return written;
 }
 
@@ -168,25 +227,82 @@ function written(text) {
   return data.length;
 }
 
+/** The bytes of the document being opened that the core has read so far (0 when none is). */
+export const openingBytes = () => source?.bytes ?? 0;
+
+/** Loads run one at a time: a suspended one must not be overtaken (the core's stack is one). */
+let loading = Promise.resolve();
+
+/** Runs `tt_load_document_streamed` on `from` (a `source`) after the loads before it; null, or the reason. */
+function loadFrom(from, length) {
+  const run = async () => {
+    source = from;
+    try {
+      const result = await loadStreamed(length);
+      // The download broke off: nothing was loaded.
+      if (from.failure) throw new DownloadBroken(from.failure);
+      if (result < 0) return 'The document does not fit in memory';
+      return result === 0 ? null : readOut(result);
+    } finally {
+      source = null;
+    }
+  };
+  const done = loading.then(run, run);
+  loading = done.catch(() => {});
+  return done;
+}
+
 /**
- * Opens a document in the core; null, or the reason it was refused. The
- * core reads the text a chunk at a time (`readInput`) instead of a copy of
- * all of it in its memory: that memory never shrinks, and a million lines
- * are ~100 MB of text.
+ * Opens a document in the core: a promise of null, or of the reason it was
+ * refused. The core reads the text a chunk at a time (`readInput`) instead
+ * of a copy of all of it in its memory: that memory never shrinks, and a
+ * million lines are ~100 MB of text.
  */
-export function loadDocument(text) {
-  if (!tt.tt_load_document_streamed) {
+export async function loadDocument(text) {
+  if (!loadStreamed) {
     // A module from before it (an offline copy of another version): the whole text in its buffer.
     return handOver(text, tt.tt_load_document, 'The document is too large', 'The document does not fit in memory');
   }
-  source = { text, bytes: 0, chars: 0 };
-  try {
-    const result = tt.tt_load_document_streamed(text.length);
-    if (result < 0) return 'The document does not fit in memory';
-    return result === 0 ? null : readOut(result);
-  } finally {
-    source = null;
+  return loadFrom({ text }, text.length);
+}
+
+/**
+ * Opens the drawing a download (`response`, 200) holds, reading it as it
+ * comes in where the browser lets the core wait (`suspends`): the decoding
+ * runs while the rest arrives, and no copy of the whole text is made. A
+ * promise of `{ problem, document }`: problem null or the reason it was
+ * refused, document the drawing's bytes as a Blob (for this browser's copy).
+ * It rejects with `DownloadBroken`, loading nothing, when the download breaks off.
+ */
+export async function openDownload(response) {
+  if (!suspends || !loadStreamed || !response.body) {
+    const text = await downloadText(response);
+    return { problem: await loadDocument(text), document: text };
   }
+  const download = { chunks: [], reader: response.body.getReader() };
+  // A lower bound on the bytes, so that a document too big is refused before reading.
+  const length = Math.min(Number(response.headers.get('Content-Length')) || 0, 0x7fffffff);
+  try {
+    const problem = await loadFrom(download, length);
+    return { problem, document: new Blob(download.chunks, { type: 'application/json' }) };
+  } finally {
+    if (download.reader) download.reader.cancel().catch(() => {});
+  }
+}
+
+/** A download that broke off before its end (the network, or the server, went away). */
+export class DownloadBroken extends Error {
+  constructor(cause) {
+    super(`the download broke off: ${cause?.message ?? cause}`, { cause });
+    this.name = 'DownloadBroken';
+  }
+}
+
+/** `response`'s text; rejects with `DownloadBroken` when its download breaks off. */
+export function downloadText(response) {
+  return response.text().catch((error) => {
+    throw new DownloadBroken(error);
+  });
 }
 
 /**

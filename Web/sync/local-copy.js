@@ -135,6 +135,8 @@ export const localCopies = {
     });
     if (!base && !changes?.length) return null;
     const record = { name, revision: null, dirty: true, savedAt: 0, ...base, ...meta, changeCount: changes.length };
+    // A base kept straight from a download is its bytes (a Blob: no 10 MB string made to keep it).
+    if (base?.document instanceof Blob) base.document = await base.document.text();
     record.document = changes.length ? applyChanges(base?.document ?? EMPTY, changes.map((c) => c.record)) : base.document;
     return record;
   },

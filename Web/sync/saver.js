@@ -11,7 +11,9 @@
 // opened never counts as a change (nothing is saved because a load failed),
 // and the banner says "saved in this browser" only once the copy is durable.
 
-import { NAME_PATTERN, documentText, loadDocument, takeChanges, tt } from '../core/bridge.js';
+import {
+  DownloadBroken, NAME_PATTERN, documentText, downloadText, loadDocument, openDownload, takeChanges, tt,
+} from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
 import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
@@ -89,7 +91,11 @@ export const saver = {
     this.localBroken = true; // until this browser's copy is written whole, or is what was opened
   },
 
-  /** Keeps `text` in this browser (it holds every change so far); the banner follows whether that worked. */
+  /**
+   * Keeps `text` in this browser (it holds every change so far; a Blob of
+   * its bytes, as a download leaves it, is kept as it is); the banner
+   * follows whether that worked.
+   */
   keepLocal(text, dirty) {
     if (this.stopped === 'playback') return Promise.resolve(); // a recording plays: the core holds its drawing, not this one
     const write = ++this.localWrites;
@@ -164,15 +170,31 @@ export const saver = {
     // The download the page started first (download.js); one that found no server is tried once more now.
     const response = (await started) ?? (await fetchDrawing(name));
     if (response && response.ok) {
-      const text = await response.text();
       const revision = revisionOf(response);
-      if (local?.dirty && local.document !== text && (await this.openLocal(local))) {
-        if (local.revision === revision) this.markChanged();
-        else this.showConflict(revision);
-        return;
+      let text = null;
+      let download = null;
+      try {
+        // Something unsaved here is compared with the server's text; otherwise the core reads the
+        // drawing as it comes in, and this browser keeps its bytes.
+        if (local?.dirty) text = await downloadText(response);
+        else download = await openDownload(response);
+      } catch (error) {
+        if (!(error instanceof DownloadBroken)) throw error;
+        // Nothing was opened from it: as when the server cannot be reached, and tried again.
+        return this.openOffline(local, null);
       }
-      if (!this.openServer(text, revision)) return;
-      this.keepLocal(text, false);
+      if (text === null) {
+        if (!this.opened(download.problem, revision)) return;
+        this.keepLocal(download.document, false);
+      } else {
+        if (local.document !== text && (await this.openLocal(local))) {
+          if (local.revision === revision) this.markChanged();
+          else this.showConflict(revision);
+          return;
+        }
+        if (!(await this.openServer(text, revision))) return;
+        this.keepLocal(text, false);
+      }
       this.setOffline(false);
     } else if (response && response.status === 404) {
       const answer = await response.json().catch(() => ({}));
@@ -187,26 +209,34 @@ export const saver = {
         return this.open(to);
       }
       if (local?.dirty && (await this.openLocal(local))) this.markChanged();
-      else this.openServer(null, 0);
+      else await this.openServer(null, 0);
       this.setOffline(false);
     } else {
-      // Unreachable or failing: show what this browser has and save it when the server is back.
-      const opened = local && (await this.openLocal(local));
-      if (opened && local.dirty) this.markChanged();
-      // A clean copy is the server's drawing at the copy's revision: what is
-      // drawn on it now is sent as changes after that revision once the
-      // server is back (it was sent whole with no revision, and met a
-      // conflict with the very drawing it was opened from). Without a copy
-      // the revision is unknown until the server answers; then its copy is opened.
-      else if (!opened) this.revision = null;
-      this.setOffline(true, !response);
-      this.schedule(RETRY_DELAY_MS);
+      await this.openOffline(local, response);
     }
+  },
+
+  /**
+   * The server could not be reached (`response` null), failed, or its
+   * download broke off: shows what this browser has and saves it when the
+   * server is back.
+   */
+  async openOffline(local, response) {
+    const opened = local && (await this.openLocal(local));
+    if (opened && local.dirty) this.markChanged();
+    // A clean copy is the server's drawing at the copy's revision: what is
+    // drawn on it now is sent as changes after that revision once the
+    // server is back (it was sent whole with no revision, and met a
+    // conflict with the very drawing it was opened from). Without a copy
+    // the revision is unknown until the server answers; then its copy is opened.
+    else if (!opened) this.revision = null;
+    this.setOffline(true, !response);
+    this.schedule(RETRY_DELAY_MS);
   },
 
   /** Opens this browser's copy; if the core refuses it, keeps it aside for download instead. */
   async openLocal(local) {
-    const problem = loadDocument(local.document);
+    const problem = await loadDocument(local.document);
     if (!problem) {
       this.revision = local.revision;
       this.savedChange = tt.tt_change_count();
@@ -234,8 +264,12 @@ export const saver = {
    * nothing here may be saved over it: saving stops, and whatever is drawn
    * is kept in this browser with no revision, so it meets a conflict later.
    */
-  openServer(text, revision) {
-    const problem = loadDocument(text ?? EMPTY);
+  async openServer(text, revision) {
+    return this.opened(await loadDocument(text ?? EMPTY), revision);
+  },
+
+  /** The server's copy at `revision` was opened (problem null) or refused (see `openServer`); true if opened. */
+  opened(problem, revision) {
     this.savedChange = tt.tt_change_count();
     if (!problem) {
       this.revision = revision;

@@ -1,0 +1,166 @@
+"""Opening a drawing from its download: the core reads it as it comes in
+(where Chromium lets wasm wait for JavaScript: JSPI), keeps its bytes as
+this browser's copy, and a download that breaks off costs nothing.
+
+The drawings come from a small server here, not `touchtracker serve`, so a
+test can hold a download back or cut it off part of the way."""
+
+import functools
+import http.server
+import json
+import threading
+
+import pytest
+
+from conftest import WEB, QuietServer, StaticHandler, open_page
+
+LINES = 3000
+
+
+def document(count=LINES, color='"#000000"'):
+    lines = [
+        '{"id":%d,"begin":{"x":%d,"y":%d},"end":{"x":%d,"y":%d},"color":%s,"width":2}'
+        % (i + 1, 10 + i % 700, 40 + i // 700 * 20, 20 + i % 700, 50 + i // 700 * 20, color)
+        for i in range(count)
+    ]
+    return ('{"format":"touchtracker","version":1,"lines":[' + ",".join(lines) + '],"circles":[]}').encode()
+
+
+class DrawingServer:
+    """Web/ and GET /api/drawings/NAME answering `body` with revision 1:
+    whole, or its first `held` bytes until `release()` (then the rest), or
+    only its first `cut` bytes before the connection closes."""
+
+    def __init__(self, body):
+        self.body = body
+        self.held = None
+        self.cut = None
+        self.released = threading.Event()
+        self.downloads = 0
+        owner = self
+
+        class Handler(StaticHandler):
+            def do_GET(self):
+                if not self.path.startswith("/api/drawings/"):
+                    return super().do_GET()
+                if self.path.split("?")[0].endswith("/links"):
+                    self.send_error(404)  # a server without share links: the page opens it as before
+                    return
+                owner.downloads += 1
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("ETag", '"1"')
+                self.send_header("Content-Length", str(len(owner.body)))
+                self.end_headers()
+                if owner.cut is not None:
+                    self.wfile.write(owner.body[: owner.cut])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return
+                if owner.held is not None:
+                    self.wfile.write(owner.body[: owner.held])
+                    self.wfile.flush()
+                    owner.released.wait(30)
+                    self.wfile.write(owner.body[owner.held :])
+                else:
+                    self.wfile.write(owner.body)
+
+        self.server = QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(WEB)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self):
+        self.released.set()
+        self.server.shutdown()
+
+
+@pytest.fixture
+def drawings():
+    server = DrawingServer(document())
+    yield server
+    server.close()
+
+
+def start(browser, url, hide_jspi=False):
+    """The page, navigated but not waited for."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 800, "height": 600})
+    if hide_jspi:
+        # A browser without JSPI: the page reads the whole text first, as before.
+        context.add_init_script("delete WebAssembly.Suspending; delete WebAssembly.promising;")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url, wait_until="commit")
+    return page
+
+
+def test_the_core_reads_the_drawing_while_the_rest_is_still_downloading(browser, drawings):
+    body = drawings.body
+    drawings.held = len(body) * 3 // 4
+    page = start(browser, drawings.url + "/?drawing=held&live=off")
+    try:
+        # Three quarters have come: the core has read most of them before the rest is sent.
+        page.wait_for_function(f"window.touchtracker?.openingBytes() >= {drawings.held // 2}", timeout=30_000)
+        assert page.evaluate("touchtracker.state().lines") == 0, "nothing is shown before the end"
+        drawings.released.set()
+        page.evaluate("touchtracker.ready")
+        assert page.evaluate("touchtracker.state().lines") == LINES
+        assert page.evaluate("touchtracker.saving()")["revision"] == 1
+        assert page.evaluate("touchtracker.openingBytes()") == 0, "nothing left under way"
+        assert drawings.downloads == 1
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_without_jspi_the_page_reads_the_whole_text_and_opens_the_same_drawing(browser, drawings):
+    drawings.held = len(drawings.body) * 3 // 4
+    page = start(browser, drawings.url + "/?drawing=held&live=off", hide_jspi=True)
+    try:
+        page.wait_for_function("window.touchtracker !== undefined", timeout=30_000)
+        page.wait_for_timeout(300)
+        assert page.evaluate("touchtracker.openingBytes()") == 0, "the core waits for the whole text"
+        drawings.released.set()
+        page.evaluate("touchtracker.ready")
+        assert page.evaluate("touchtracker.state().lines") == LINES
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_drawing_in_another_shape_is_read_again_from_its_start(browser):
+    # An escape in a color: the fast reader gives up, and the tree decoder reads the same bytes from 0.
+    server = DrawingServer(document(color='"#00000\\u0030"'))
+    try:
+        page = open_page(browser, server.url + "/?drawing=other&live=off")
+        assert page.evaluate("touchtracker.state().lines") == LINES
+        assert page.evaluate("touchtracker.document().lines[0].color") == "#000000"
+        assert page.errors == []
+        page.context.close()
+    finally:
+        server.close()
+
+
+def test_the_kept_copy_opens_when_a_later_download_breaks_off(browser, drawings):
+    page = open_page(browser, drawings.url + "/?drawing=kept&live=off")
+    try:
+        page.wait_for_function("touchtracker.saving().local === 'saved'", timeout=30_000)
+        # What this browser kept is the download's bytes, and it reads back as the drawing.
+        copy = page.evaluate("touchtracker.localCopy('kept')")
+        assert json.loads(copy["document"]) == json.loads(drawings.body)
+        assert copy["dirty"] is False
+
+        drawings.cut = len(drawings.body) // 2
+        page.goto(drawings.url + "/?drawing=kept&live=off")
+        page.evaluate("touchtracker.ready")
+        assert page.evaluate("touchtracker.state().lines") == LINES, "this browser's copy is shown"
+        state = page.evaluate("touchtracker.saving()")
+        assert state["offline"] is True
+        assert state.get("stopped") is None, "nothing refused: it is tried again"
+        # The broken download left the copy as it was.
+        copy = page.evaluate("touchtracker.localCopy('kept')")
+        assert json.loads(copy["document"]) == json.loads(drawings.body)
+        assert drawings.downloads == 2
+        assert page.errors == []
+    finally:
+        page.context.close()
