@@ -40,6 +40,8 @@ let indexOwed = true;
 function afterFrame() {
   // A recording playing back is not the drawing: nothing of it is saved.
   if (isPlayingBack()) return refreshToolbar(false);
+  // The drawing just opened is on screen: this browser keeps its copy now (before a change of this frame).
+  if (!paintStats.pendingSections) saver.keepShown();
   const change = tt.tt_change_count();
   if (change !== lastChange) {
     lastChange = change;

@@ -13,6 +13,7 @@ import threading
 import pytest
 
 from conftest import WEB, QuietServer, StaticHandler, open_page
+from touchscreen import Touchscreen
 
 LINES = 3000
 
@@ -164,3 +165,32 @@ def test_the_kept_copy_opens_when_a_later_download_breaks_off(browser, drawings)
         assert page.errors == []
     finally:
         page.context.close()
+
+
+def test_a_line_drawn_before_the_opened_drawing_is_on_screen_is_never_lost_to_its_copy(browser):
+    # The server's copy is kept once the drawing is on screen; a line drawn
+    # while a big drawing still paints writes the copy first, and the server's
+    # clean copy must not replace it afterwards. Saves fail here (this small
+    # server takes no changes), so the line exists only in this browser.
+    server = DrawingServer(document(count=30_000))
+    server.held = len(server.body) // 2
+    page = start(browser, server.url + "/?drawing=early&live=off")
+    try:
+        page.wait_for_function("window.touchtracker !== undefined", timeout=30_000)
+        page.evaluate("touchtracker.holdTilePainters(true)")  # the drawing stays unpainted until released
+        server.released.set()
+        page.evaluate("touchtracker.ready")
+        assert page.evaluate("touchtracker.paintStats().pendingSections") > 0, "still painting"
+        touch = Touchscreen(page)
+        touch.line((100, 500), (300, 520))
+        touch.wait_for("touchtracker.state().lines === 30001")
+        page.evaluate("touchtracker.holdTilePainters(false)")
+        page.wait_for_function("touchtracker.paintStats().pendingSections === 0", timeout=60_000)
+        touch.settle()
+        page.wait_for_function("touchtracker.saving().local !== 'pending'", timeout=30_000)
+        copy = page.evaluate("touchtracker.localCopy('early')")
+        assert copy["dirty"] is True
+        assert len(json.loads(copy["document"])["lines"]) == 30_001, "the line drawn early is in this browser's copy"
+    finally:
+        page.context.close()
+        server.close()

@@ -271,20 +271,22 @@ export async function loadDocument(text) {
  * comes in where the browser lets the core wait (`suspends`): the decoding
  * runs while the rest arrives, and no copy of the whole text is made. A
  * promise of `{ problem, document }`: problem null or the reason it was
- * refused, document the drawing's bytes as a Blob (for this browser's copy).
- * It rejects with `DownloadBroken`, loading nothing, when the download breaks off.
+ * refused, and `document()` the drawing's text or bytes (a Blob), for this
+ * browser's copy. It rejects with `DownloadBroken`, loading nothing, when
+ * the download breaks off.
  */
 export async function openDownload(response) {
   if (!suspends || !loadStreamed || !response.body) {
     const text = await downloadText(response);
-    return { problem: await loadDocument(text), document: text };
+    return { problem: await loadDocument(text), document: () => text };
   }
   const download = { chunks: [], reader: response.body.getReader() };
   // A lower bound on the bytes, so that a document too big is refused before reading.
   const length = Math.min(Number(response.headers.get('Content-Length')) || 0, 0x7fffffff);
   try {
     const problem = await loadFrom(download, length);
-    return { problem, document: new Blob(download.chunks, { type: 'application/json' }) };
+    // The Blob is made when it is kept (a copy of the bytes): not while the drawing is first painted.
+    return { problem, document: () => new Blob(download.chunks, { type: 'application/json' }) };
   } finally {
     if (download.reader) download.reader.cancel().catch(() => {});
   }

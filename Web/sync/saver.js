@@ -54,6 +54,8 @@ export const saver = {
   localProblem: null,
   localWrites: 0,
   localChange: null, // `${name} ${change}` of the newest copy written
+  /** The server's copy just opened, kept once it is on screen (`keepOnceShown`), or null. */
+  shownCopy: null,
   /** Change records (docs/DESIGN.md, "Changes") the server does not have yet, oldest first. */
   outbox: [],
   /** The records alone do not bring the server's revision to this drawing (it was opened from this browser's copy, say): send the whole document. */
@@ -89,6 +91,26 @@ export const saver = {
     this.batch = null;
     this.needsWhole = needsWhole;
     this.localBroken = true; // until this browser's copy is written whole, or is what was opened
+  },
+
+  /**
+   * The server's copy just opened (`document()`: its text, or its bytes as a
+   * Blob) is kept in this browser once it is on screen (`keepShown`): writing
+   * 10 MB to IndexedDB (and making the Blob) took ~60–90 ms from the first
+   * paint of 100k lines, and the copy only serves opening it offline. Kept
+   * only if nothing was written here meanwhile: a change made first writes
+   * the whole drawing itself (the copy is not yet what was opened).
+   */
+  keepOnceShown(document) {
+    this.shownCopy = { document, name: this.name, writes: this.localWrites };
+  },
+
+  /** The opened drawing is on screen (app.js, once nothing is left to paint): its copy is kept now. */
+  keepShown() {
+    const copy = this.shownCopy;
+    if (!copy) return;
+    this.shownCopy = null;
+    if (copy.name === this.name && copy.writes === this.localWrites) this.keepLocal(copy.document(), false);
   },
 
   /**
@@ -185,7 +207,7 @@ export const saver = {
       }
       if (text === null) {
         if (!this.opened(download.problem, revision)) return;
-        this.keepLocal(download.document, false);
+        this.keepOnceShown(download.document);
       } else {
         if (local.document !== text && (await this.openLocal(local))) {
           if (local.revision === revision) this.markChanged();
@@ -193,7 +215,7 @@ export const saver = {
           return;
         }
         if (!(await this.openServer(text, revision))) return;
-        this.keepLocal(text, false);
+        this.keepOnceShown(() => text);
       }
       this.setOffline(false);
     } else if (response && response.status === 404) {
