@@ -20,6 +20,13 @@ the next (script, paint and raster). Reported per page, median of the runs:
 DIR is a copy of Web/ (for example `git worktree add /tmp/base HEAD~1`, then
 its Web/ with this Web/touchtracker.wasm copied in).
 
+--server BIN: both pages come from `BIN serve --web-root DIR` (a fresh SQLite database
+each, the drawing PUT into it first), as a person opening a drawing gets them, instead of
+the small Python server above: that one serves the page's ~25 modules one connection
+at a time while the 10 MB drawing goes out, so a page of many files waits for them
+(the plain page is one file). The plain page's inline script runs with the page's
+Content-Security-Policy bypassed (the server allows no inline scripts).
+
 --plain: the baseline is instead the page issue 15 measures opening against,
 a plain page that fetches the same document, `JSON.parse`s it and strokes
 each segment once onto a canvas in one task (no core, no checks, no
@@ -29,11 +36,19 @@ handled. Scripts/benchmark.sh runs it this way (row 11).
 """
 
 import argparse
+import contextlib
 import json
+import os
 import pathlib
+import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
+import urllib.error
+import urllib.request
 
 from playwright.sync_api import sync_playwright
 
@@ -98,8 +113,47 @@ window.plain = (async () => {
 """
 
 
+@contextlib.contextmanager
+def real_server(binary, web, document, wasm=None):
+    """`binary serve` on loopback with WEB as its page (WASM in place of its module if
+    given) and DOCUMENT stored as drawing `bench`; yields its URL."""
+    with tempfile.TemporaryDirectory() as root:
+        root = pathlib.Path(root)
+        shutil.copytree(web, root / "web", symlinks=False)
+        if wasm:
+            shutil.copy(wasm, root / "web" / "touchtracker.wasm")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        log = open(root / "server.log", "wb")
+        process = subprocess.Popen(
+            [binary, "serve", "--port", str(port), "--database", str(root / "drawings.sqlite"),
+             "--web-root", str(root / "web")],
+            stdout=log, stderr=subprocess.STDOUT,
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"open_cost: the server did not start:\n{(root / 'server.log').read_text()}")
+                try:
+                    urllib.request.urlopen(url + "/healthz", timeout=1).close()
+                    break
+                except (urllib.error.URLError, ConnectionError, TimeoutError):
+                    time.sleep(0.1)
+            put = urllib.request.Request(url + "/api/drawings/bench", data=document, method="PUT",
+                                         headers={"Content-Type": "application/json"})
+            urllib.request.urlopen(put, timeout=120).close()
+            yield url
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+            log.close()
+
+
 def open_plain(browser, url, lines):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True)
     page = context.new_page()
     page.goto(url + "/")
     result = page.evaluate("window.plain")
@@ -132,6 +186,7 @@ def main():
     baseline = parser.add_mutually_exclusive_group(required=True)
     baseline.add_argument("--baseline-web")
     baseline.add_argument("--plain", action="store_true", help="the baseline is a plain page stroking each segment once")
+    parser.add_argument("--server", help="touchtracker's path: both pages served by `touchtracker serve`")
     parser.add_argument("--out")
     args = parser.parse_args()
     document = pathlib.Path(args.document).read_bytes() if args.document else random_document(args.lines).encode()
@@ -139,7 +194,11 @@ def main():
     with tempfile.TemporaryDirectory() as plain_web:
         (pathlib.Path(plain_web) / "index.html").write_text(PLAIN_PAGE)
         baseline_web, open_baseline = (plain_web, open_plain) if args.plain else (args.baseline_web, open_once)
-        with page_server(args.web, document, args.wasm) as ours, page_server(baseline_web, document) as base:
+        if args.server:
+            serve = lambda web, wasm=None: real_server(args.server, web, document, wasm)  # noqa: E731
+        else:
+            serve = lambda web, wasm=None: page_server(web, document, wasm)  # noqa: E731
+        with serve(args.web, args.wasm) as ours, serve(baseline_web) as base:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
                 for _ in range(args.runs):  # interleaved, so both meet the same load
@@ -147,7 +206,10 @@ def main():
                     runs["baseline"].append(open_baseline(browser, base, args.lines))
                 version = browser.version
                 browser.close()
-    result = {"chromium": version, "lines": args.lines, "baselinePage": "plain" if args.plain else args.baseline_web, "runs": runs}
+    result = {
+        "chromium": version, "lines": args.lines, "baselinePage": "plain" if args.plain else args.baseline_web,
+        "server": "touchtracker serve" if args.server else "python", "runs": runs,
+    }
     for name, measured in runs.items():
         result[name] = {key: statistics.median(run[key] for run in measured) for key in ("readyMs", "paintedMs", "longestFrameMs")}
     if args.out:
