@@ -114,6 +114,24 @@ def test_the_core_reads_the_drawing_while_the_rest_is_still_downloading(browser,
         page.context.close()
 
 
+def test_a_recording_cannot_take_the_screen_while_the_drawing_is_still_opening(browser, drawings):
+    drawings.held = len(drawings.body) // 2
+    page = start(browser, drawings.url + "/?drawing=held&live=off")
+    try:
+        page.wait_for_function("window.touchtracker !== undefined", timeout=30_000)
+        trace = json.dumps({"events": [{"time": 0, "touches": [{"id": 1, "phase": "began", "x": 10, "y": 10}]}]})
+        problem = page.evaluate("text => touchtracker.playTrace(text)", trace)
+        assert problem and "still opening" in problem
+        assert page.evaluate("touchtracker.recorder().playback.on") is False
+        drawings.released.set()
+        page.evaluate("touchtracker.ready")
+        assert page.evaluate("touchtracker.state().lines") == LINES, "the drawing, not a playback"
+        assert drawings.downloads == 1, "trying to play did not open the drawing again"
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
 def test_without_jspi_the_page_reads_the_whole_text_and_opens_the_same_drawing(browser, drawings):
     drawings.held = len(drawings.body) * 3 // 4
     page = start(browser, drawings.url + "/?drawing=held&live=off", hide_jspi=True)

@@ -184,8 +184,20 @@ export const saver = {
     }
   },
 
+  /** Opens of the drawing under way (`open`): meanwhile a recording may not take the screen. */
+  opening: 0,
+
   /** Opens the drawing: the server's copy, or this browser's unsaved one. */
   async open(name) {
+    this.opening++;
+    try {
+      return await this.openDrawing(name);
+    } finally {
+      this.opening--;
+    }
+  },
+
+  async openDrawing(name) {
     this.name = name;
     const started = takeDownload(name);
     const local = await this.readLocal();

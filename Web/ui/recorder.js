@@ -86,6 +86,8 @@ function traceName() {
 
 /** Plays `text` (a trace) instead of the drawing; the reason when refused. */
 export async function startPlayback(text) {
+  // The drawing on its way would replace the playback once opened (and saving would open it again).
+  if (saver.opening) return fail('The drawing is still opening: play the trace once it is on screen.');
   if (tt.tt_recording() === 1) toggleRecording();
   // What was drawn is saved (or kept in this browser) before the playback takes the screen.
   await saver.flush().catch(() => {});
