@@ -266,6 +266,29 @@ row((
     met(decode["ratio"] <= 1.0, "<= 1.0x"), f"median of {decode['repeats']}; ours also checks every number, assigns ids and loads the DrawView",
 ))
 
+# Row 14: changes at 100k lines in the page (issue 15: frame p95 <= 16 ms), against the same change
+# followed by a whole repaint (what every change cost before).
+if os.path.exists(os.path.join(out, "changes.json")):
+    changes = load("changes.json")
+    whole = changes["whole"]
+    for name, title in (("undo", "Undo of the last line"), ("delete", "Delete of a selected line"),
+                        ("redo", "Redo (an add again)")):
+        if name not in changes["changes"]:
+            continue
+        change = changes["changes"][name]
+        frame, visible = change["frameMs"], change["visibleMs"]
+        row((
+            f"14. {title} at {changes['lines']:,} lines (Chromium): its frames, p50 / p95",
+            f"{frame['p50']:.1f} / {frame['p95']:.1f} ms ({change['n']} changes)",
+            f"the same change with the whole layer repainted (by the tile painters, over frames): frames "
+            f"{whole['frameMs']['p50']:,.0f} / {whole['frameMs']['p95']:,.0f} ms, on screen after "
+            f"{whole['visibleMs']['p50']:,.0f} ms" if whole else "no whole repaints in this run",
+            f"on screen {whole['visibleMs']['p50'] / max(visible['p50'], 1):,.0f}x sooner (p50)" if whole else "—",
+            met(frame["p95"] <= 16, "p95 <= 16 ms"),
+            f"on screen after {visible['p50']:.0f} / {visible['p95']:.0f} ms (p50 / p95); "
+            f"{', '.join(change['modes'])} of {change['tiles']['p50']} tiles at p50 (`change_cost.py`)",
+        ))
+
 # Row 11: opening in the page against a plain page that strokes each segment once.
 opening = load("open.json")
 ours, plain = opening["ours"], opening["baseline"]

@@ -40,7 +40,10 @@ times taps somewhere (at this density a line is always within reach), waits
 for the selection and deletes it (`tt_delete_selected()`, what the Delete key
 calls). Of each 23, 20 are ours and 3, spread among them, are the baseline:
 the same change followed by `touchtracker.repaintAll()` in the same task, so
-its frame repaints the whole layer (what every change cost before). A whole
+its frame repaints the whole layer (what every change cost before). Since a
+big drawing's whole layer is painted in parts by the tile painters
+(STATIC.wholeInParts), the baseline's frames are short and what to compare
+is when it is on screen (its visibleMs: ~1.4 s at 100k lines). A whole
 repaint takes ~5 s at 100k lines, hence only 3 of each kind; all 9 paint the
 same 15 tiles and are also reported together ("whole"). Before each measured
 change the page's saving is idle (saved at once with `touchtracker.save()`
@@ -168,7 +171,8 @@ INIT_SCRIPT = """
 })();
 """
 
-MODES = {0: "whole", 1: "append", 2: "repaint"}
+# STATIC in Web/core/bridge.js; a whole layer of a big drawing comes in parts (the tile painters paint it).
+MODES = {0: "whole", 1: "append", 2: "repaint", 3: "whole in parts"}
 
 
 # MARK: The drawing (RandomDrawing.lines, SeededGenerator, DocumentCoder)
@@ -455,8 +459,8 @@ def run(browser, url, lines, repeats, baselines, budget, scale=1):
         raise SystemExit(f"change_cost: {final_lines} lines at the end, expected otherwise: {counts}")
     for name, frames in results.items():
         # Redoing an add puts the line back on top: painted over the cached layer, like a new line.
-        wanted = "whole" if name.endswith("-whole") else "append" if name == "redo" else "repaint"
-        wrong = [MODES[f["mode"]] for f in frames if MODES[f["mode"]] != wanted]
+        wanted = ("whole", "whole in parts") if name.endswith("-whole") else ("append",) if name == "redo" else ("repaint",)
+        wrong = [MODES[f["mode"]] for f in frames if MODES[f["mode"]] not in wanted]
         if wrong:
             raise SystemExit(f"change_cost: {name} painted {wrong}, expected {wanted}")
     return {
