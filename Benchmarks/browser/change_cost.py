@@ -50,8 +50,9 @@ change the page's saving is idle (saved at once with `touchtracker.save()`
 rather than after the page's 250 ms delay; the server and this browser have
 the last change), so no save runs between the change and its frame. Also
 reported: the slowest frame of each tap before a delete (the first tap after
-a change rebuilds LineIndex). About 4.5 minutes on a 2-core VM; on a loaded
-machine --budget (250 s) trims the changes of ours, and "counts" says how many ran.
+a change rebuilds LineIndex). About 35 s on a 2-core VM (4.5 minutes when a
+whole repaint was one 5 s frame); on a loaded machine --budget (250 s) trims
+the changes of ours, and "counts" says how many ran.
 """
 
 import argparse
