@@ -272,7 +272,8 @@ if os.path.exists(os.path.join(out, "changes.json")):
     changes = load("changes.json")
     whole = changes["whole"]
     for name, title in (("undo", "Undo of the last line"), ("delete", "Delete of a selected line"),
-                        ("redo", "Redo (an add again)")):
+                        ("redo", "Redo (an add again)"), ("take", "Long press taking a line"),
+                        ("release", "Letting go of a line moved by a long press")):
         if name not in changes["changes"]:
             continue
         change = changes["changes"][name]
@@ -288,6 +289,42 @@ if os.path.exists(os.path.join(out, "changes.json")):
             f"on screen after {visible['p50']:.0f} / {visible['p95']:.0f} ms (p50 / p95); "
             f"{', '.join(change['modes'])} of {change['tiles']['p50']} tiles at p50 (`change_cost.py`)",
         ))
+
+    move = changes.get("moveFrameMs")
+    if move and move["n"]:
+        row((
+            f"14. Moving a line held by a long press at {changes['lines']:,} lines (Chromium): frames, p50 / p95",
+            f"{move['p50']:.1f} / {move['p95']:.1f} ms ({move['n']} frames, longest {move['max']:.1f} ms)",
+            f"a whole repaint (above): on screen after {whole['visibleMs']['p50']:,.0f} ms" if whole else "—",
+            "—",
+            met(move["p95"] <= 16, "p95 <= 16 ms"),
+            "the held line is painted in the live layer each frame; the static layer is untouched (`change_cost.py`)",
+        ))
+
+# Row 14: the next line's input latency (issue 15: within 1.2x of a bare canvas page) and the frame
+# that finishes a line (<= 8 ms).
+if os.path.exists(os.path.join(out, "latency.json")):
+    latency = load("latency.json")
+    ours, bare = latency["ours"], latency["bare"]
+    row((
+        f"14. The next line's input latency at {latency['lines']:,} lines (Chromium): p50 / p95",
+        f"{ours['latencyMs']['p50']:.1f} / {ours['latencyMs']['p95']:.1f} ms ({ours['latencyMs']['n']} positions)",
+        f"a bare canvas page, same strokes: {bare['latencyMs']['p50']:.1f} / {bare['latencyMs']['p95']:.1f} ms",
+        f"{latency['ratioP95']:.2f}x at p95",
+        met(latency["ratioP95"] <= 1.2, "within 1.2x at p95"),
+        f"pointer event to the end of the frame that handled it; strokes 150 ms after the last; "
+        f"tasks over 50 ms: {ours['longTasks']} (ours), {bare['longTasks']} (bare) (`input_latency.py`)",
+    ))
+    finish = ours["finishFrameMs"]
+    row((
+        f"14. The frame that finishes a line at {latency['lines']:,} lines (Chromium): p50 / p95",
+        f"{finish['p50']:.1f} / {finish['p95']:.1f} ms ({finish['n']} lines)",
+        f"the bare page's frame that takes the finger's lift: {bare['finishFrameMs']['p50']:.1f} / "
+        f"{bare['finishFrameMs']['p95']:.1f} ms",
+        "—",
+        met(finish["p95"] <= 8, "<= 8 ms"),
+        "the whole requestAnimationFrame callback (commit, tick, paint) (`input_latency.py`)",
+    ))
 
 # Row 11: opening in the page against a plain page that strokes each segment once.
 opening = load("open.json")

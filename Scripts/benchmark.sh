@@ -87,9 +87,13 @@ step "Row 3: frame cost in Chromium"
 python3 Benchmarks/browser/frame_cost.py --document "$out/drawing-100k.json" --lines 100000 \
   --wasm "$out/touchtracker.wasm" --out "$out/frames.json" >&2
 
-step "Row 14: undo, delete and redo at 100k lines in the page, against a whole repaint"
+step "Row 14: undo, delete, redo and long presses at 100k lines in the page, against a whole repaint (~1 min)"
 python3 Benchmarks/browser/change_cost.py --document "$out/drawing-100k.json" --lines 100000 \
   --wasm "$out/touchtracker.wasm" --out "$out/changes.json" >&2
+
+step "Row 14: the next line's input latency at 100k lines, against a bare canvas page (~1 min)"
+python3 Benchmarks/browser/input_latency.py --document "$out/drawing-100k.json" --lines 100000 \
+  --wasm "$out/touchtracker.wasm" --out "$out/latency.json" >&2
 
 step "Row 11: opening 100k lines in the page vs a plain page stroking each segment once"
 python3 Benchmarks/browser/open_cost.py --plain --document "$out/drawing-100k.json" --lines 100000 \

@@ -50,9 +50,19 @@ change the page's saving is idle (saved at once with `touchtracker.save()`
 rather than after the page's 250 ms delay; the server and this browser have
 the last change), so no save runs between the change and its frame. Also
 reported: the slowest frame of each tap before a delete (the first tap after
-a change rebuilds LineIndex). About 35 s on a 2-core VM (4.5 minutes when a
-whole repaint was one 5 s frame); on a loaded machine --budget (250 s) trims
-the changes of ours, and "counts" says how many ran.
+a change rebuilds LineIndex).
+
+Then 20 long presses in seeded places (`touchStart`, the core's clock moved
+0.5 s on with `touchtracker.skipTime`): each takes the nearest line out of
+the static layer ("take": a repaint of its tiles without it; the line
+follows the finger in the live layer), moves it 8 frames by (6, 4) pt each
+("move": every frame while it moves), and lets it go ("release": a repaint
+of the tiles where it now is; the move is one change). Their baseline is the
+whole repaint above: it costs the same whatever the change.
+
+About 1 minute on a 2-core VM (4.5 minutes when a whole repaint was one
+5 s frame); on a loaded machine --budget (250 s) trims the changes of ours,
+and "counts" says how many ran.
 """
 
 import argparse
@@ -361,14 +371,44 @@ class Page:
             raise SystemExit(f"change_cost: a tap at {point} selected no line")
         return slowest
 
-    def change(self, expression):
-        """Runs `expression` in one task and returns the frame that painted its static layer."""
+    def hold(self, point, moves=8, step=(6.0, 4.0)):
+        """A long press near `point` (a line is always within reach) that takes the nearest line, moves it
+        `moves` frames by `step` each, and lets it go. Returns the frame that took it (its tiles repainted
+        without it), the frames while it moved, and the frame that let it go (its tiles repainted with it)."""
+        before = self.state()
         start = self.page.evaluate("__bench.appFrames()")
-        self.page.evaluate(expression)
+        self.touch("touchStart", point)
+        self.page.evaluate("touchtracker.skipTime(0.5)")  # the long press's 0.5 s, without sleeping
+        take = self.painted(start)
+        if self.state().get("selectedLine") is None:
+            raise SystemExit(f"change_cost: a long press at {point} took no line")
+        start = self.page.evaluate("__bench.appFrames()")
+        for k in range(1, moves + 1):
+            self.touch("touchMove", (point[0] + step[0] * k, point[1] + step[1] * k))
+            self.frames(1)
+        self.frames(1)
+        moving = self.page.evaluate("n => __bench.frames.slice(n).map(f => f.ms)", start)
+        start = self.page.evaluate("__bench.appFrames()")
+        self.touch("touchEnd")
+        release = self.painted(start)
+        after = self.state()
+        if after["changeCount"] != before["changeCount"] + 1 or after["lines"] != before["lines"]:
+            raise SystemExit(f"change_cost: a long press at {point} moved no line (changes {before['changeCount']} "
+                             f"-> {after['changeCount']}, lines {before['lines']} -> {after['lines']})")
+        return take, moving, release
+
+    def painted(self, start):
+        """The frame at or after frame `start` that painted the static layer (and those that finished it)."""
         self.page.wait_for_function("n => __bench.painted(n) !== null", arg=start, timeout=120_000, polling=10)
         frame = self.page.evaluate("n => __bench.painted(n)", start)
         frame["lastRepaint"] = self.page.evaluate("touchtracker.paintStats().lastRepaint")
         return frame
+
+    def change(self, expression):
+        """Runs `expression` in one task and returns the frame that painted its static layer."""
+        start = self.page.evaluate("__bench.appFrames()")
+        self.page.evaluate(expression)
+        return self.painted(start)
 
 
 UNDO = "touchtracker.core().tt_undo()"
@@ -416,8 +456,10 @@ def run(browser, url, lines, repeats, baselines, budget, scale=1):
     stats_before = page.page.evaluate("touchtracker.paintStats()")
     places = random.Random(3)
     kinds = spread(repeats + baselines, baselines)
-    results = {name: [] for name in ("undo", "redo", "delete", "undo-whole", "redo-whole", "delete-whole")}
+    results = {name: [] for name in ("undo", "redo", "delete", "take", "release", "undo-whole", "redo-whole",
+                                     "delete-whole")}
     taps = []
+    moves = []  # every frame while a held line moved
 
     # One line per change to undo, in different places (and so tiles).
     for _ in kinds:
@@ -435,7 +477,7 @@ def run(browser, url, lines, repeats, baselines, budget, scale=1):
     phases = (("undo", UNDO), ("redo", REDO), ("delete", DELETE))
     for number, (name, expression) in enumerate(phases):
         phase_start = time.monotonic()
-        share = (budget - (phase_start - clock)) / (len(phases) - number)
+        share = (budget - (phase_start - clock)) / (len(phases) + 1 - number)  # + 1: the long presses
         for whole in kinds:
             late = not whole and time.monotonic() - phase_start > share
             if late or (name == "redo" and counts["redo"] == counts["undo"]):
@@ -447,6 +489,25 @@ def run(browser, url, lines, repeats, baselines, budget, scale=1):
             counts[name] += 1
             page.idle()
         print(f"change_cost: {name}, {time.monotonic() - clock:.0f} s", file=sys.stderr)
+
+    # Long presses: take the nearest line, move it, let it go (no baseline of their own: a whole repaint
+    # costs the same whatever the change, so "whole" above is theirs too).
+    counts["hold"] = 0
+    share = max(budget - (time.monotonic() - clock), 0)
+    hold_start = time.monotonic()
+    for _ in range(repeats):
+        if counts["hold"] and time.monotonic() - hold_start > share:
+            counts["skipped"] += 1
+            continue
+        point = (places.uniform(60, 1080), places.uniform(60, 600))
+        take, moving, release = page.hold(point)
+        take["point"] = release["point"] = point
+        results["take"].append(take)
+        results["release"].append(release)
+        moves.extend(moving)
+        counts["hold"] += 1
+        page.idle()
+    print(f"change_cost: long presses, {time.monotonic() - clock:.0f} s", file=sys.stderr)
     if counts["skipped"]:
         print(f"change_cost: skipped {counts['skipped']} changes of ours to stay within --budget", file=sys.stderr)
 
@@ -461,9 +522,10 @@ def run(browser, url, lines, repeats, baselines, budget, scale=1):
     for name, frames in results.items():
         # Redoing an add puts the line back on top: painted over the cached layer, like a new line.
         wanted = ("whole", "whole in parts") if name.endswith("-whole") else ("append",) if name == "redo" else ("repaint",)
-        wrong = [MODES[f["mode"]] for f in frames if MODES[f["mode"]] not in wanted]
+        wrong = [(i, MODES[f["mode"]], f["tiles"], f["lastRepaint"]) for i, f in enumerate(frames)
+                 if MODES[f["mode"]] not in wanted]
         if wrong:
-            raise SystemExit(f"change_cost: {name} painted {wrong}, expected {wanted}")
+            raise SystemExit(f"change_cost: {name} painted (which, mode, tiles, last repaint) {wrong}, expected {wanted}")
     return {
         "repeats": repeats,
         "counts": counts,
@@ -471,6 +533,8 @@ def run(browser, url, lines, repeats, baselines, budget, scale=1):
         "seconds": round(time.monotonic() - clock),
         "paintStats": {k: stats_after[k] - stats_before[k] for k in ("whole", "append", "repaint")},
         "tapFrameMs": {"p50": percentile(taps, 50), "p95": percentile(taps, 95), "n": len(taps)},
+        "moveFrameMs": {"p50": percentile(moves, 50), "p95": percentile(moves, 95),
+                        "max": max(moves) if moves else None, "n": len(moves)},
         "changes": {name: summary(frames) for name, frames in results.items() if frames},
         "whole": summary([f for name, frames in results.items() if name.endswith("-whole") for f in frames])
         if baselines else None,
@@ -513,11 +577,13 @@ def main():
         pathlib.Path(args.out).write_text(json.dumps(result))
     brief = {k: v for k, v in result.items() if k != "samples"}
     print(json.dumps(brief, indent=1))
-    table = [("undo", "undo-whole"), ("redo", "redo-whole"), ("delete", "delete-whole")]
+    table = [("undo", "undo-whole"), ("redo", "redo-whole"), ("delete", "delete-whole"), ("take", None),
+             ("release", None)]
     for ours, whole in table:
-        if ours not in result["changes"] or whole not in result["changes"]:
+        b = result["changes"].get(whole) if whole else result["whole"]
+        if ours not in result["changes"] or b is None:
             continue
-        a, b = result["changes"][ours], result["changes"][whole]
+        a = result["changes"][ours]
         print(
             f"{ours:7s} frame p50/p95 {a['frameMs']['p50']:.1f}/{a['frameMs']['p95']:.1f} ms "
             f"(paint {a['paintMs']['p50']:.1f}/{a['paintMs']['p95']:.1f}, core {a['coreMs']['p50']:.1f}, "
@@ -529,6 +595,10 @@ def main():
             f"{b['paintMs']['p95'] / max(a['paintMs']['p95'], 0.1):.0f}x",
             file=sys.stderr,
         )
+    move = result["moveFrameMs"]
+    if move["n"]:
+        print(f"move    frame p50/p95 {move['p50']:.1f}/{move['p95']:.1f} ms, longest {move['max']:.1f} "
+              f"({move['n']} frames while a held line moved)", file=sys.stderr)
 
 
 if __name__ == "__main__":

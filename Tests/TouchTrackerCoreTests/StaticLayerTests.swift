@@ -111,6 +111,35 @@ import TouchTrackerCore
       parts.map(area) == [Rect(x: 92, y: 92, width: 165, height: 16), Rect(x: 255, y: 92, width: 53, height: 16)])
   }
 
+  /// Letting go of a moved line records two changes at once (the move, and the line back in the
+  /// layer). The layer's log of recent changes is bounded: filling up between those two once made
+  /// it forget the first, and the page repainted the whole layer (a 100k-line drawing, once every
+  /// 64 changes: `change_cost.py` caught it).
+  @Test func aHostOneFrameBehindRepaintsInPartWhenTheLogFillsUp() throws {
+    for before in 56...68 {
+      let app = try twoLines()
+      for i in 0..<before {
+        let y = 300 + Double(i % 20) * 10
+        try app.drawLine(from: Point(x: 400, y: y), to: Point(x: 450, y: y), id: 10 + i, at: 1 + Double(i))
+      }
+      app.settle()
+      let start = 2 + Double(before)
+      try app.send([began(1, 200, 100)], at: start)
+      app.advanceClock(to: start + 0.6)
+      #expect(app.drawView.selectedLineIndex != nil)
+      let painted = app.drawView.drawingVersion  // the take is on screen
+      try app.send([moved(1, 230, 140)], at: start + 0.7)
+      try app.send([ended(1, 230, 140)], at: start + 0.8)
+      guard case .repaint(let rects, _) = app.drawView.staticLayerUpdate(since: painted) else {
+        Issue.record("after \(before) lines, letting go of the moved line repainted more than its rectangles")
+        continue
+      }
+      let line = Rect(x: 93, y: 93, width: 214, height: 14)
+      let moved = line.union(Rect(x: line.minX + 30, y: line.minY + 40, width: line.width, height: line.height))
+      #expect(!rects.isEmpty && rects.allSatisfy { moved.union($0) == moved })
+    }
+  }
+
   @Test(arguments: ["clear", "load"])
   func clearingOrLoadingRepaintsEverything(change: String) throws {
     let app = try twoLines()

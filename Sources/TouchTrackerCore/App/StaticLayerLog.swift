@@ -1,8 +1,11 @@
 /// What changed in the static layer at each of its recent versions, so a host
 /// that painted an older version repaints only what changed since.
 ///
-/// Bounded: after `limit` changes it starts over, and a host further behind
-/// repaints the whole layer (also the right answer after that many changes).
+/// Bounded: it keeps at most `limit` changes, and once full the older half
+/// goes. A host further behind than what is left repaints the whole layer
+/// (also the right answer after that many changes); a host a frame behind
+/// always finds what changed since, even when one frame brought several
+/// changes across the moment the log filled up.
 struct StaticLayerLog {
   struct Entry {
     let version: Int
@@ -16,8 +19,12 @@ struct StaticLayerLog {
   private(set) var entries: [Entry] = []
 
   mutating func record(version: Int, damage: Rect?, isAppend: Bool) {
-    // After a change to everything, nothing older can be repainted in part.
-    if damage == nil || entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+    if damage == nil {
+      // After a change to everything, nothing older can be repainted in part.
+      entries.removeAll(keepingCapacity: true)
+    } else if entries.count >= Self.limit {
+      entries.removeFirst(Self.limit / 2)
+    }
     entries.append(Entry(version: version, damage: damage, isAppend: isAppend))
   }
 
