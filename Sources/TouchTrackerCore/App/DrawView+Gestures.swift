@@ -230,13 +230,15 @@ extension DrawView: GestureRecognizerDelegate {
       drawing.lines.indices.contains($0) && drawing.lines[$0].id == before.id ? $0 : nil
     }
     guard let index = selected ?? drawing.lines.firstIndex(where: { $0.id == before.id }) else { return }
-    if drawing.lines[index] != before {
-      let after = drawing.lines[index]
-      drawing.lines[index] = before
-      commit(.moveLine(at: index, from: before, to: after))
-    }
     selectedLineIndex = nil
-    restructureStaticLayer(damage: drawing.lines[index].paintedBounds)
+    guard drawing.lines[index] != before else {
+      restructureStaticLayer(damage: before.paintedBounds)
+      return
+    }
+    // The move's damage (where it was and is) puts it back in the static layer too.
+    let after = drawing.lines[index]
+    drawing.lines[index] = before
+    commit(.moveLine(at: index, from: before, to: after))
   }
 
   /// `finishHeldMove` for a circle held by its outline.
@@ -244,13 +246,14 @@ extension DrawView: GestureRecognizerDelegate {
   private func finishHeldCircleMove(_ before: Circle) {
     circleBeforeMove = nil
     guard let index = drawing.circles.firstIndex(where: { $0.id == before.id }) else { return }
-    if drawing.circles[index].center != before.center {
-      let after = drawing.circles[index]
-      drawing.circles[index] = before
-      commit(.moveCircle(at: index, from: before, to: after))
-    }
     selectedCircleIndex = nil
-    restructureStaticLayer(damage: drawing.circles[index].paintedBounds)
+    guard drawing.circles[index].center != before.center else {
+      restructureStaticLayer(damage: before.paintedBounds)
+      return
+    }
+    let after = drawing.circles[index]
+    drawing.circles[index] = before
+    commit(.moveCircle(at: index, from: before, to: after))
   }
 
   /// Moves the held line or circle by the pan's translation since the last
