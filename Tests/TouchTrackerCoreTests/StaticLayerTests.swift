@@ -140,6 +140,24 @@ import TouchTrackerCore
     }
   }
 
+  /// A host that repaints over frames (the page) says what its static layer shows: until it shows
+  /// the line let go of after a long press, the live layer draws it, in its own color, where it went.
+  /// A host that never says so (it paints a change at once) never gets it in the live layer.
+  @Test(arguments: [true, false])
+  func aLineLetGoOfStaysInTheLiveLayerUntilTheHostPaintedIt(hostPaintsOverFrames: Bool) throws {
+    let app = try twoLines()
+    if hostPaintsOverFrames { app.drawView.staticLayerPainted(version: app.drawView.drawingVersion) }
+    let moved = RenderCommand.segment(
+      from: Point(x: 130, y: 140), to: Point(x: 330, y: 140), color: .black, width: 10)
+    try act("move", on: app)
+    #expect(app.drawView.selectedLineIndex == nil)
+    #expect(app.renderLiveLayer().commands.contains(moved) == hostPaintsOverFrames)
+    app.drawView.staticLayerPainted(version: app.drawView.drawingVersion - 1)  // an older layer
+    #expect(app.renderLiveLayer().commands.contains(moved) == hostPaintsOverFrames)
+    app.drawView.staticLayerPainted(version: app.drawView.drawingVersion)
+    #expect(!app.renderLiveLayer().commands.contains(moved))
+  }
+
   @Test(arguments: ["clear", "load"])
   func clearingOrLoadingRepaintsEverything(change: String) throws {
     let app = try twoLines()

@@ -123,3 +123,51 @@ def test_a_change_to_one_line_repaints_only_its_rectangle_exactly(browser, stati
     assert untouched["inside"] > 100, "the line's pixels did change"
     assert page.errors == []
     page.context.close()
+
+
+# Every frame, after the page's own: the pixel at CSS point (x, y) and the sections still to repaint.
+SAMPLE_EVERY_FRAME = """([x, y]) => {
+  window.__samples = [];
+  const canvas = document.getElementById('canvas');
+  const dpr = window.devicePixelRatio;
+  const sample = () => {
+    const [r, g, b] = canvas.getContext('2d').getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data;
+    window.__samples.push([r, g, b, touchtracker.paintStats().pendingSections]);
+    if (!window.__stopSampling) requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}"""
+
+
+@pytest.mark.parametrize("dpr", [1, 3])
+def test_a_line_let_go_of_stays_on_screen_while_its_tiles_repaint(browser, static_url, dpr):
+    # Held, the line is in the live layer only (its tiles were repainted without it). Let go, it goes
+    # back into the static layer by a repaint that spans frames: meanwhile it stays in the live layer, in
+    # its own color. It used to vanish until the repaint was copied in (~0.3 s at 100k lines).
+    page = open_page(browser, static_url + "/", device_scale_factor=dpr)
+    touch = Touchscreen(page)
+    assert page.evaluate("text => touchtracker.loadDocument(text)", json.dumps(crowd())) is None
+    settle_repaint(touch)
+    page.evaluate("touchtracker.repaintBudget(0)")  # one chunk of commands a frame
+    touch.down(f=(400, 290))
+    touch.wait_for("touchtracker.state().selectedLine === 240")
+    for step in range(1, 5):
+        touch.move(f=(400 + step * 10, 290 - step * 15))
+        touch.settle(1)
+    settle_repaint(touch)
+    # The target (black, drawn last: on top of the crowd) moved 40 right and 60 up; its middle is here.
+    middle = (440, 230)
+    page.evaluate(SAMPLE_EVERY_FRAME, list(middle))
+    touch.settle(2)
+    touch.up("f")
+    settle_repaint(touch)
+    page.evaluate("window.__stopSampling = true")
+    samples = page.evaluate("window.__samples")
+    green = [s[:3] for s in samples[:2]]
+    assert all(g > 100 and r < 100 and b < 100 for r, g, b in green), f"held, the line is green: {green}"
+    after = [s for s in samples if not (s[1] > 100 and s[0] < 100 and s[2] < 100)]
+    assert any(s[3] > 0 for s in after), f"the repaint spanned frames after the line was let go of: {samples}"
+    assert all(max(s[:3]) < 40 for s in after), f"black in every frame after it was let go of: {samples}"
+    assert touch.state()["selectedLine"] is None
+    assert page.errors == []
+    page.context.close()

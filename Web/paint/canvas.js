@@ -76,6 +76,8 @@ export const paintStats = {
 /** The repaint under way: its list (copied out of the core), its sections and how far it got. */
 let repaint = null;
 let staticVersion = -1; // -1: the cache is empty and must be painted whole
+/** The static version last reported to the core as on screen whole (tt_static_painted). */
+let reportedVersion = -1;
 /** The viewport the cache's pixels show, [x, y, zoom] (tt_viewport_value). */
 let cachedViewport = null;
 /** How long the last whole paint took, ms: above slowWholeMs a pan or zoom moves the cache's pixels first. */
@@ -696,6 +698,12 @@ export function draw() {
     painterCopies = null;
   }
   paintStats.repaintOwed = wholeOwedAt !== 0;
+  // The cache shows the core's static layer whole: a shape let go of after a long press, drawn in the
+  // live layer until now (its tiles were still being repainted without it), can leave it.
+  if (!repaint && !wholeOwedAt && paintStats.pendingSections === 0 && reportedVersion !== staticVersion) {
+    reportedVersion = staticVersion;
+    tt.tt_static_painted(staticVersion);
+  }
   const predicting = [...pointers.values()].some((p) => p);
   const everything = mustRedraw || tt.tt_needs_display() || predicting || predictedLastFrame;
   if (!everything && !copied) return;

@@ -231,6 +231,7 @@ extension DrawView: GestureRecognizerDelegate {
     }
     guard let index = selected ?? drawing.lines.firstIndex(where: { $0.id == before.id }) else { return }
     selectedLineIndex = nil
+    defer { if hostPaintsOverFrames { putBack = (before.id, index, false, drawingVersion) } }
     guard drawing.lines[index] != before else {
       restructureStaticLayer(damage: before.paintedBounds)
       return
@@ -247,6 +248,7 @@ extension DrawView: GestureRecognizerDelegate {
     circleBeforeMove = nil
     guard let index = drawing.circles.firstIndex(where: { $0.id == before.id }) else { return }
     selectedCircleIndex = nil
+    defer { if hostPaintsOverFrames { putBack = (before.id, index, true, drawingVersion) } }
     guard drawing.circles[index].center != before.center else {
       restructureStaticLayer(damage: before.paintedBounds)
       return

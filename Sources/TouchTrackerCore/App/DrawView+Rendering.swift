@@ -114,6 +114,16 @@ extension DrawView {
 
   /// Work in progress and the selection, drawn over the static layer.
   func drawLiveContent(in context: inout RenderContext) {
+    // (Where it was let go of: a shape another change moved in the arrays meanwhile is not drawn.)
+    if let (id, index, isCircle, _) = putBack {
+      if !isCircle, drawing.lines.indices.contains(index), drawing.lines[index].id == id {
+        let line = drawing.lines[index]
+        context.strokeSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
+      } else if isCircle, drawing.circles.indices.contains(index), drawing.circles[index].id == id {
+        let circle = drawing.circles[index]
+        context.strokeCircle(center: circle.center, radius: circle.radius, color: circle.color, width: circle.width)
+      }
+    }
     if let index = selectedLineIndex, drawing.lines.indices.contains(index) {
       let line = drawing.lines[index]
       context.strokeSegment(from: line.begin, to: line.end, color: DrawView.selectedColor, width: line.width)

@@ -97,6 +97,23 @@ public final class DrawView: View {
   public internal(set) var drawingVersion = 0
   /// What changed at each recent `drawingVersion`, for hosts that repaint only that.
   var layerLog = StaticLayerLog()
+  /// The shape last let go of after a long press, and the `drawingVersion`
+  /// that put it back in the static layer: drawn in the live layer, in its
+  /// own color, until the host's static layer shows that version
+  /// (`staticLayerPainted`). A host that repaints over frames (the page: ~0.3 s
+  /// at 100k lines) would show it nowhere meanwhile: held, it was in the
+  /// live layer only. Nil for a host that never said it paints over frames.
+  var putBack: (id: ShapeID, index: Int, isCircle: Bool, version: Int)?
+  /// The host said what its static layer shows (`staticLayerPainted`): it paints changes over frames.
+  var hostPaintsOverFrames = false
+
+  /// The host's static layer now shows the drawing at `version`.
+  public func staticLayerPainted(version: Int) {
+    hostPaintsOverFrames = true
+    guard let putBack, putBack.version <= version else { return }
+    self.putBack = nil
+    setNeedsDisplay()
+  }
   /// How far past a shape's stroke its antialiased edge can color a pixel.
   public static let antialiasMargin = 2.0
 

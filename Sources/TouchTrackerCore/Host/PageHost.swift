@@ -301,6 +301,12 @@ final class PageHost {
     return staticLayerSerial
   }
 
+  /// The page's cached static layer shows `staticLayerVersion` `serial`
+  /// whole (every section of its repaint copied in).
+  func staticLayerPainted(serial: Int) {
+    if serial == staticLayerSerial { app.drawView.staticLayerPainted(version: staticLayerKey.version) }
+  }
+
   /// Copies what the page must paint to bring its cached static layer up to
   /// date into `staticFloats`/`staticText`, and says how in `staticMode`;
   /// returns the command count. `whole` (the page cleared its copy) or a new

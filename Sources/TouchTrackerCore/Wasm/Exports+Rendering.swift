@@ -26,6 +26,11 @@ public func ttRenderStaticPart() -> Int32 { Int32(truncatingIfNeeded: wasmHost?.
 @_expose(wasm, "tt_static_parts_above") @_cdecl("tt_static_parts_above")
 public func ttStaticPartsAbove(_ shapes: Double) { wasmHost?.wholeInPartsAbove = shapes }
 
+/// The page's static layer now shows `tt_static_version` `version` (all of a
+/// repaint copied in): a shape let go of after a long press leaves the live layer.
+@_expose(wasm, "tt_static_painted") @_cdecl("tt_static_painted")
+public func ttStaticPainted(_ version: Int32) { wasmHost?.staticLayerPainted(serial: Int(version)) }
+
 /// How to apply the last `tt_render_static`: 0 whole (clear, paint), 1 append
 /// (paint over), 2 repaint (clip to the first command's rectangle), 3 whole
 /// in parts (see `PageHost.StaticMode`).
