@@ -544,12 +544,17 @@ def run(browser, url, lines, repeats, baselines, budget, scale=1):
     }
 
 
-def main():
-    parser = argparse.ArgumentParser()
+def add_page_arguments(parser):
+    """--lines, --document, --web and --wasm: the drawing and the page a harness here opens."""
     parser.add_argument("--lines", type=int, default=100_000)
     parser.add_argument("--document", help="a document with --lines lines (default: generated here, the same drawing)")
     parser.add_argument("--web", default=str(pathlib.Path(__file__).resolve().parents[2] / "Web"))
     parser.add_argument("--wasm", help="the module to serve instead of WEB/touchtracker.wasm")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    add_page_arguments(parser)
     parser.add_argument("--repeats", type=int, default=20, help="changes of each kind measured (ours)")
     parser.add_argument("--baselines", type=int, default=3,
                         help="of each kind followed by a whole repaint (~5 s each at 100k lines)")

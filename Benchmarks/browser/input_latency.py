@@ -60,7 +60,7 @@ import time
 from playwright.async_api import async_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from change_cost import CHROMIUM, page_server, percentile, random_document  # noqa: E402
+from change_cost import CHROMIUM, add_page_arguments, page_server, percentile, random_document  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 720}
 
@@ -273,10 +273,7 @@ async def measure(args, document):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--lines", type=int, default=100_000)
-    parser.add_argument("--document", help="a document with --lines lines (default: generated, change_cost.py's drawing)")
-    parser.add_argument("--web", default=str(pathlib.Path(__file__).resolve().parents[2] / "Web"))
-    parser.add_argument("--wasm", help="the module to serve instead of WEB/touchtracker.wasm")
+    add_page_arguments(parser)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--strokes", type=int, default=6, help="strokes per page per round (the first not counted)")
     parser.add_argument("--scale", type=float, default=1, help="device pixel ratio")
