@@ -46,6 +46,14 @@ final class AppendGroups: @unchecked Sendable {
   let limit: Int
   /// Batches in one group at most.
   let groupBatches: Int
+  /// How many turns of the executor a flight with nothing waiting lets
+  /// pass before it ends (`Task.yield()`, no timer): the writers its group
+  /// just answered are resumed by then and usually append again, and
+  /// their appends go on through its session. Ended at once, the flight
+  /// gave back its connection and the next append leased one again: in
+  /// `store-writers` (8 writers) 6,500–7,000 leases for ~17,000 groups,
+  /// against ~80 with two turns, and 6–8% more saves a second.
+  let lingerTurns: Int
   private let lock = NSLock()
   private var waiting: [Waiting] = []
   private var inFlight = 0
@@ -62,10 +70,12 @@ final class AppendGroups: @unchecked Sendable {
   ///   - run: Appends the requests in one statement: each one's answers,
   ///     in order.
   convenience init(
-    limit: Int = 2, groupBatches: Int = 512, refused: @escaping @Sendable (any Error) -> Bool,
+    limit: Int = 2, groupBatches: Int = 512, lingerTurns: Int = 2, refused: @escaping @Sendable (any Error) -> Bool,
     run: @escaping Run
   ) {
-    self.init(limit: limit, groupBatches: groupBatches, refused: refused) { body in await body(run) }
+    self.init(limit: limit, groupBatches: groupBatches, lingerTurns: lingerTurns, refused: refused) { body in
+      await body(run)
+    }
   }
 
   /// - Parameters:
@@ -75,11 +85,12 @@ final class AppendGroups: @unchecked Sendable {
   ///     leases its connection once and not once a group. It throws if
   ///     it could not start one (the body did not run).
   init(
-    limit: Int = 2, groupBatches: Int = 512, refused: @escaping @Sendable (any Error) -> Bool,
+    limit: Int = 2, groupBatches: Int = 512, lingerTurns: Int = 2, refused: @escaping @Sendable (any Error) -> Bool,
     session: @escaping @Sendable (_ body: @Sendable (Run) async -> Void) async throws -> Void
   ) {
     self.limit = limit
     self.groupBatches = groupBatches
+    self.lingerTurns = lingerTurns
     self.refused = refused
     self.session = session
   }
@@ -120,6 +131,11 @@ final class AppendGroups: @unchecked Sendable {
             // A group whose fate is unknown ends the session: its
             // connection may be gone, and the next group gets another.
             guard await self.run(group, through: run) else { return }
+            var turns = 0
+            while turns < self.lingerTurns, self.waitingCount == 0 {
+              await Task.yield()
+              turns += 1
+            }
             guard let following = self.next() else {
               taken.left()
               return
