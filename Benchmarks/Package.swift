@@ -10,6 +10,7 @@ import PackageDescription
 ///   touch handler that only updates a dictionary of lines
 /// - Memory: bytes the core holds per finished line
 /// - JSONParse: parsing an object of 80k keys vs one of 20k (linear is 4x)
+/// - Checksum: the CRC-32 every read of a drawing checks, vs the byte-at-a-time one
 ///
 /// `bench-tool` prepares inputs and checks answers for the other rows
 /// (hit-test agreement, documents for the server and the browser, the native
@@ -62,3 +63,14 @@ for name in ["HitTest", "TouchThroughput", "Memory", "JSONParse"] {
     )
   )
 }
+package.targets.append(
+  .executableTarget(
+    name: "Checksum",
+    dependencies: [
+      .product(name: "TouchTrackerStore", package: "TouchTracker"),
+      .product(name: "Benchmark", package: "benchmark"),
+    ],
+    path: "Benchmarks/Checksum",
+    plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+  )
+)

@@ -10,11 +10,6 @@ import TouchTrackerCore
 @Suite struct DrawingStoreIntegrityTests {
   static let name = try! DrawingName("d")
 
-  @Test func theChecksumIsCRC32() {
-    #expect(CRC32.checksum("123456789".utf8) == 0xCBF4_3926)
-    #expect(CRC32.checksum([UInt8]()) == 0)
-  }
-
   @Test(arguments: StoreBackend.available)
   func aDocumentDamagedOnDiskIsRefusedNamingTheDrawing(_ backend: StoreBackend) async throws {
     try await backend.withDatabase { open in

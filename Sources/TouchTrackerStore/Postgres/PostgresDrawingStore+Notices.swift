@@ -22,10 +22,11 @@ extension PostgresDrawingStore {
           logger: logger
         ).get() {
           do {
-            let notifications = try await connection.listen(Self.changeChannel)
-            continuation.yield(nil)
-            for try await notification in notifications {
-              if let notice = DrawingNotice(payload: notification.payload) { continuation.yield(notice) }
+            try await connection.listen(on: Self.changeChannel) { notifications in
+              continuation.yield(nil)
+              for try await notification in notifications {
+                if let notice = DrawingNotice(payload: notification.payload) { continuation.yield(notice) }
+              }
             }
           } catch {
             // The connection was lost: make it again, then say some may be missed.
