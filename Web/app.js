@@ -35,6 +35,8 @@ import { attachToolbar, refreshToolbar } from './ui/toolbar.js';
 let lastChange = 0;
 /** The line index is still to be built, once the drawing is painted (see `afterFrame`). */
 let indexOwed = true;
+/** The page's files are still to be kept for starting offline, once the drawing is painted (see `afterFrame`). */
+let offlineFilesOwed = true;
 
 /** After each frame: a finished change is kept in this browser at once and saved soon. */
 function afterFrame() {
@@ -57,6 +59,14 @@ function afterFrame() {
     // painters), ~0.3 s at a million, in slices of a few ms, so it never holds input up either.
     indexOwed = false;
     (window.requestIdleCallback ?? setTimeout)(prepareIndex);
+  }
+  if (offlineFilesOwed && !paintStats.pendingSections) {
+    // The page's files kept for starting offline (sw.js), once the opened drawing is painted: the
+    // worker's install fetches and stores every file of the page, the core included, and beside
+    // the tile painters it made frames of 50–85 ms while 100k lines appeared (27 ms without).
+    // Only in a secure context (https, or localhost): a phone on http://192.168.x.y goes without.
+    offlineFilesOwed = false;
+    (window.requestIdleCallback ?? setTimeout)(() => navigator.serviceWorker?.register('sw.js').catch(() => {}));
   }
 }
 
@@ -141,9 +151,6 @@ async function start() {
   lastChange = tt.tt_change_count();
   refreshToolbar(true);
   requestAnimationFrame(frame);
-  // The page's files kept for starting offline (sw.js). Only in a secure
-  // context (https, or localhost): a phone on http://192.168.x.y goes without.
-  navigator.serviceWorker?.register('sw.js').catch(() => {});
 }
 
 /** For tests and the curious: `await touchtracker.ready; touchtracker.state()`. */
