@@ -33,10 +33,8 @@ import { attachRecorder, isPlayingBack, recorderFrame, recorderState, seek, star
 import { attachToolbar, refreshToolbar } from './ui/toolbar.js';
 
 let lastChange = 0;
-/** The line index is still to be built, once the drawing is painted (see `afterFrame`). */
-let indexOwed = true;
-/** The page's files are still to be kept for starting offline, once the drawing is painted (see `afterFrame`). */
-let offlineFilesOwed = true;
+/** What waits for the opened drawing to be painted is still to start (see `afterFrame`). */
+let afterFirstPaintOwed = true;
 
 /** After each frame: a finished change is kept in this browser at once and saved soon. */
 function afterFrame() {
@@ -53,20 +51,18 @@ function afterFrame() {
   }
   live.sendPresence(performance.now());
   refreshToolbar(false);
-  if (indexOwed && !paintStats.pendingSections) {
+  if (afterFirstPaintOwed && !paintStats.pendingSections) {
+    afterFirstPaintOwed = false;
+    const whenIdle = window.requestIdleCallback ?? setTimeout;
     // The index taps and lines use is built once the opened drawing is painted, when the page is
     // idle, not by the first line drawn: ~30 ms in all at 100k lines (2-3x that beside the tile
     // painters), ~0.3 s at a million, in slices of a few ms, so it never holds input up either.
-    indexOwed = false;
-    (window.requestIdleCallback ?? setTimeout)(prepareIndex);
-  }
-  if (offlineFilesOwed && !paintStats.pendingSections) {
-    // The page's files kept for starting offline (sw.js), once the opened drawing is painted: the
-    // worker's install fetches and stores every file of the page, the core included, and beside
-    // the tile painters it made frames of 50–85 ms while 100k lines appeared (27 ms without).
+    whenIdle(prepareIndex);
+    // The page's files kept for starting offline (sw.js), likewise: the worker's install fetches
+    // and stores every file of the page, the core included, and beside the tile painters it made
+    // frames of 50–85 ms while 100k lines appeared (27 ms without).
     // Only in a secure context (https, or localhost): a phone on http://192.168.x.y goes without.
-    offlineFilesOwed = false;
-    (window.requestIdleCallback ?? setTimeout)(() => navigator.serviceWorker?.register('sw.js').catch(() => {}));
+    whenIdle(() => navigator.serviceWorker?.register('sw.js').catch(() => {}));
   }
 }
 
