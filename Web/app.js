@@ -112,8 +112,8 @@ window.addEventListener('online', () => {
 
 async function start() {
   prepareTilePainters(); // they load beside the core and the drawing
-  // The drawing is downloading already (download.js, which took a share link's key out of the
-  // address bar first): it comes in while the core compiles and this browser's copies are read.
+  // The drawing is downloading already and this browser's copy of it being read (download.js,
+  // which took a share link's key out of the address bar first), while the core compiles.
   const { asked, name } = drawingAsked();
   await startCore(document.documentElement.clientWidth, document.documentElement.clientHeight);
   // New lines get ids no other device picks (ShapeID.swift): a random origin per page.
@@ -126,7 +126,6 @@ async function start() {
   attachInspector();
   attachRecorder();
   resize();
-  await localCopies.migrateLegacy().catch(() => {});
   if (name !== asked) {
     showBanner(`“${asked}” is not a drawing name (1–64 letters, digits, - or _).`, 'warning', [['OK', hideBanner]]);
   }

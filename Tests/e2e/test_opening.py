@@ -212,3 +212,33 @@ def test_a_line_drawn_before_the_opened_drawing_is_on_screen_is_never_lost_to_it
     finally:
         page.context.close()
         server.close()
+
+
+def test_the_page_gets_turns_while_the_core_reads_a_big_drawing(browser, drawings):
+    # A drawing whose bytes are all here (a fast network, this browser's copy) was read in one task:
+    # ~0.1 s at 100k lines, 1 s at a million, with no input handled meanwhile. The core reads a
+    # megabyte at a time and waits for the page's next task once it has read for a few milliseconds.
+    page = open_page(browser, drawings.url + "/?drawing=turns&live=off")
+    try:
+        measured = page.evaluate(
+            """async () => {
+              const line = (i) => `{"id":${i + 1},"begin":{"x":${i % 800},"y":${i % 600}},` +
+                `"end":{"x":${(i * 7) % 800},"y":${(i * 3) % 600}},"color":"#336699","width":3}`;
+              const text = '{"format":"touchtracker","version":1,"lines":[' +
+                Array.from({ length: 80000 }, (_, i) => line(i)).join(',') + '],"circles":[]}';
+              let turns = 0;
+              let loading = true;
+              const turn = () => { if (loading) { turns++; setTimeout(turn, 0); } };
+              setTimeout(turn, 0);
+              const problem = await touchtracker.loadDocument(text);
+              loading = false;
+              return { problem, turns, bytes: text.length, lines: touchtracker.state().lines };
+            }"""
+        )
+        assert measured["problem"] is None
+        assert measured["lines"] == 80_000
+        assert measured["bytes"] > 7_000_000
+        assert measured["turns"] >= 2, f"the page ran {measured['turns']} tasks while {measured['bytes']} bytes were read"
+        assert page.errors == []
+    finally:
+        page.context.close()

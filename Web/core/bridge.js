@@ -82,9 +82,31 @@ async function instantiate() {
  * The document being handed over: `{ text, bytes, chars }` (a string and how
  * far it got, in UTF-8 bytes and characters), or `{ chunks, reader, bytes,
  * at, within }` (a download's bytes as they come: all kept, since the core
- * may read again from 0; `at`/`within` where byte `bytes` is).
+ * may read again from 0; `at`/`within` where byte `bytes` is); either
+ * with `since`, when the core last had a break (see `READ_SLICE_MS`).
  */
 let source = null;
+
+/**
+ * The longest the core reads a document without a break, in milliseconds,
+ * where it can wait (`suspends`): then it waits for the page's next task,
+ * so that input, frames and the network are not held up while it opens a
+ * big drawing (~10 ms a megabyte here; 100 MB for a million lines). It is
+ * asked at each of the core's reads (a megabyte at a time).
+ */
+const READ_SLICE_MS = 8;
+
+/** A promise resolved in a task of its own, after what is queued (no 4 ms clamp as with timers). */
+const nextTask = (() => {
+  const channel = new MessageChannel();
+  const waiting = [];
+  channel.port1.onmessage = () => waiting.shift()?.();
+  return () =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      channel.port2.postMessage(null);
+    });
+})();
 
 /**
  * `tt.read_input(offset, ptr, capacity)`: writes the document's UTF-8 from
@@ -92,10 +114,19 @@ let source = null;
  * (0 at the end). The core asks in order from 0 (and from 0 again when its
  * reader hands the document to the tree decoder); -1 for anything else.
  * A download's next bytes may not be here yet: then it answers a promise
- * of them, and the core waits (suspended) while the page runs on.
+ * of them, and the core waits (suspended) while the page runs on; it
+ * waits too when it has read for `READ_SLICE_MS`.
  */
 function readInput(offset, ptr, capacity) {
   if (source === null) return -1;
+  if (suspends && performance.now() - source.since > READ_SLICE_MS) {
+    const from = source;
+    return nextTask().then(() => {
+      if (source !== from) return -1;
+      from.since = performance.now();
+      return readInput(offset, ptr, capacity);
+    });
+  }
   if (offset === 0) {
     source.bytes = 0;
     source.chars = 0;
@@ -126,6 +157,7 @@ function readChunks(ptr, capacity) {
     return download.reader.read().then(
       ({ done, value }) => {
         if (source !== download) return -1;
+        download.since = performance.now(); // it waited: a break
         if (done) download.reader = null;
         else if (value.length) download.chunks.push(value);
         return readChunks(ptr, capacity);
@@ -237,6 +269,7 @@ let loading = Promise.resolve();
 function loadFrom(from, length) {
   const run = async () => {
     source = from;
+    from.since = performance.now();
     try {
       const result = await loadStreamed(length);
       // The download broke off: nothing was loaded.

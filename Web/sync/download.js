@@ -1,12 +1,15 @@
 // The drawing's download starts as soon as this module runs. index.html
-// also loads it on its own (an `async` module with two small imports), so
+// also loads it on its own (an `async` module with three small imports), so
 // the 10 MB of a big drawing come in while the rest of the page's modules
 // arrive and the core compiles, not after (they took ~0.3 s on loopback
-// before the download could start, longer over a phone's network). The
-// saver takes the answer when it opens the drawing (`takeDownload`).
+// before the download could start, longer over a phone's network). This
+// browser's copy of the drawing is read from then on too, beside the
+// download (opening IndexedDB takes ~0.1 s on a first visit: it creates the
+// database). The saver takes both when it opens the drawing (`takeStarted`).
 
 import { NAME_PATTERN } from '../core/bridge.js';
 import { access } from './access.js';
+import { localCopies } from './local-copy.js';
 
 /** The drawing the address asks for (`?drawing=`, 'default' if none) and the one opened: 'default' for an invalid name. */
 export function drawingAsked() {
@@ -22,19 +25,35 @@ export function fetchDrawing(name) {
   return fetch(drawingURL(name), { cache: 'no-store', headers: access.headers(name) }).catch(() => null);
 }
 
-/** The download started below: {name, response}, until taken. */
+/**
+ * This browser's copy of drawing `name`, once copies from before IndexedDB
+ * moved in: a promise of it (null when there is none), rejected when the
+ * copies cannot be read.
+ */
+export function readLocalCopy(name) {
+  return localCopies.migrateLegacy().then(() => localCopies.get(name));
+}
+
+/** What was started below: {name, response, local}, until taken. */
 let started = null;
 
-/** The download this module started, if it was of drawing `name` and not taken yet (a promise, as `fetchDrawing`'s), or null. */
-export function takeDownload(name) {
-  const response = started?.name === name ? started.response : null;
+/**
+ * What this module started, if it was for drawing `name` and not taken yet,
+ * or null: `response`, a promise as `fetchDrawing`'s, and `local`, one as
+ * `readLocalCopy`'s.
+ */
+export function takeStarted(name) {
+  const taken = started?.name === name ? started : null;
   started = null;
-  return response;
+  return taken;
 }
 
 {
   const { name } = drawingAsked();
   // A share link's key (or the admin's token) leaves the address bar before anything else happens.
   access.takeFromAddress(name);
-  started = { name, response: fetchDrawing(name) };
+  const response = fetchDrawing(name);
+  const local = readLocalCopy(name);
+  local.catch(() => {}); // its failure is the saver's to show, once taken: not an unhandled rejection
+  started = { name, response, local };
 }

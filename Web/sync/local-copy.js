@@ -261,9 +261,18 @@ export const localCopies = {
 
   /**
    * Moves copies an older version of the page kept in localStorage into
-   * IndexedDB (unsaved ones only, and never over a newer copy), then removes them.
+   * IndexedDB (unsaved ones only, and never over a newer copy), then removes
+   * them. Once a page: later calls answer the first's promise.
    */
-  async migrateLegacy() {
+  migrateLegacy() {
+    this.migration ??= this.moveLegacy().catch(() => {});
+    return this.migration;
+  },
+
+  /** The page's `migrateLegacy`, or null before its first call. */
+  migration: null,
+
+  async moveLegacy() {
     let storage;
     try {
       storage = globalThis.localStorage;

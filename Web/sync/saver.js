@@ -12,13 +12,13 @@
 // and the banner says "saved in this browser" only once the copy is durable.
 
 import {
-  DownloadBroken, NAME_PATTERN, documentText, downloadText, loadDocument, openDownload, takeChanges, tt,
+  DownloadBroken, NAME_PATTERN, documentText, loadDocument, openDownload, takeChanges, tt,
 } from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
 import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
 import { decisions } from './decisions.js';
-import { drawingURL, fetchDrawing, takeDownload } from './download.js';
+import { drawingURL, fetchDrawing, readLocalCopy, takeStarted } from './download.js';
 import { localCopies } from './local-copy.js';
 
 const SAVE_DELAY_MS = 250;
@@ -32,6 +32,9 @@ function storageProblem(error) {
   if (error?.name === 'QuotaExceededError') return "this browser's storage is full";
   return `this browser refused a copy (${String(error?.message || error).replace(/\.$/, '')})`;
 }
+
+/** A download's `document()`: its text, or its bytes (a Blob) read as text. */
+const textOf = async (document) => (typeof document === 'string' ? document : document.text());
 
 function revisionOf(response) {
   const match = /(\d+)/.exec(response.headers.get('ETag') || response.headers.get('X-Revision') || '');
@@ -174,9 +177,10 @@ export const saver = {
     );
   },
 
-  async readLocal() {
+  /** This browser's copy of the drawing (`read`: its read under way, if started already), or null. */
+  async readLocal(read = readLocalCopy(this.name)) {
     try {
-      return await localCopies.get(this.name);
+      return await read;
     } catch (error) {
       showBanner(`This browser's copies cannot be read (${error.message}); opening the server's.`, 'warning',
         [['OK', hideBanner]]);
@@ -199,38 +203,36 @@ export const saver = {
 
   async openDrawing(name) {
     this.name = name;
-    const started = takeDownload(name);
-    const local = await this.readLocal();
-    // The download the page started first (download.js); one that found no server is tried once more now.
-    const response = (await started) ?? (await fetchDrawing(name));
+    // The download and the read of this browser's copy the page started first (download.js). The
+    // copy is read while the core reads the download: on a first visit IndexedDB takes ~0.1 s to
+    // answer (it creates the database), a clean copy is not needed at all when the server answers,
+    // and an unsaved one (rare) is looked at once both are in.
+    const started = takeStarted(name);
+    const reading = this.readLocal(started?.local);
+    // A download that found no server is tried once more now.
+    const response = (await started?.response) ?? (await fetchDrawing(name));
     if (response && response.ok) {
       const revision = revisionOf(response);
-      let text = null;
-      let download = null;
+      let download;
       try {
-        // Something unsaved here is compared with the server's text; otherwise the core reads the
-        // drawing as it comes in, and this browser keeps its bytes.
-        if (local?.dirty) text = await downloadText(response);
-        else download = await openDownload(response);
+        download = await openDownload(response);
       } catch (error) {
         if (!(error instanceof DownloadBroken)) throw error;
         // Nothing was opened from it: as when the server cannot be reached, and tried again.
-        return this.openOffline(local, null);
+        return this.openOffline(await reading, null);
       }
-      if (text === null) {
-        if (!this.opened(download.problem, revision)) return;
-        this.keepOnceShown(download.document);
-      } else {
-        if (local.document !== text && (await this.openLocal(local))) {
-          if (local.revision === revision) this.markChanged();
-          else this.showConflict(revision);
-          return;
-        }
-        if (!(await this.openServer(text, revision))) return;
-        this.keepOnceShown(() => text);
+      const local = await reading;
+      // Something unsaved here opens instead, unless it is the server's drawing itself.
+      if (local?.dirty && local.document !== (await textOf(download.document())) && (await this.openLocal(local))) {
+        if (local.revision === revision) this.markChanged();
+        else this.showConflict(revision);
+        return;
       }
+      if (!this.opened(download.problem, revision)) return;
+      this.keepOnceShown(download.document);
       this.setOffline(false);
     } else if (response && response.status === 404) {
+      const local = await reading;
       const answer = await response.json().catch(() => ({}));
       if (this.renamedTo(answer)) {
         // Renamed while this page was away: this browser's copy, the address and the key follow.
@@ -246,7 +248,7 @@ export const saver = {
       else await this.openServer(null, 0);
       this.setOffline(false);
     } else {
-      await this.openOffline(local, response);
+      await this.openOffline(await reading, response);
     }
   },
 
