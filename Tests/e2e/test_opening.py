@@ -242,3 +242,40 @@ def test_the_page_gets_turns_while_the_core_reads_a_big_drawing(browser, drawing
         assert page.errors == []
     finally:
         page.context.close()
+
+
+def test_the_core_reads_the_download_while_this_browsers_copy_is_still_being_read(browser, drawings):
+    # IndexedDB answers late (~0.1 s on a first visit, when it creates the database; here, when the
+    # test lets it): the core reads the download meanwhile instead of after it.
+    drawings.held = len(drawings.body) * 3 // 4
+    context = browser.new_context(bypass_csp=True, viewport={"width": 800, "height": 600})
+    context.add_init_script(
+        """(() => {
+          const open = IDBFactory.prototype.open;
+          IDBFactory.prototype.open = function (...args) {
+            const request = open.apply(this, args);
+            let handler = null;
+            Object.defineProperty(request, 'onsuccess', { set: (h) => (handler = h), get: () => handler });
+            request.addEventListener('success', (event) => (window.releaseStorage = () => handler?.call(request, event)));
+            return request;
+          };
+        })();"""
+    )
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    try:
+        page.goto(drawings.url + "/?drawing=held&live=off", wait_until="commit")
+        page.wait_for_function("window.releaseStorage !== undefined", timeout=30_000)
+        page.wait_for_function(f"window.touchtracker?.openingBytes() >= {drawings.held // 2}", timeout=30_000)
+        drawings.released.set()
+        page.wait_for_function("touchtracker.openingBytes() === 0", timeout=30_000)
+        assert page.evaluate("touchtracker.state().lines") == LINES, "read while the copy is still unknown"
+        page.evaluate("releaseStorage()")
+        page.evaluate("touchtracker.ready")
+        assert page.evaluate("touchtracker.state().lines") == LINES
+        assert page.evaluate("touchtracker.saving()")["revision"] == 1
+        assert drawings.downloads == 1
+        assert page.errors == []
+    finally:
+        context.close()
