@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from conftest import open_page
 from test_saving import EMPTY, line, open_drawing, request, stored, wait_until_saved
 from touchscreen import Touchscreen
 
@@ -143,3 +144,39 @@ def test_clean_copies_of_drawings_left_behind_are_removed(browser, server):
     page.wait_for_function("touchtracker.localCopy('first').then((copy) => copy === null)")
     assert stored(server, "first")["lines"] == [line(100, 100, 300, 100)]
     assert page.evaluate("touchtracker.localCopy('second').then((copy) => copy !== null)"), "the open drawing's stays"
+
+
+def test_a_clean_copy_is_not_read_whole_when_the_server_answers(browser, server):
+    # A clean copy is the server's drawing at some revision: when the server answers, only whether
+    # this browser has something unsaved counts. Making the copy's document (its text read, its
+    # change entries applied: a JSON parse of all of it) was ~0.2 s of the page's thread at 100k lines.
+    lines = [line(10 + i % 700, 40 + i // 700 * 10, 20 + i % 700, 45 + i // 700 * 10) for i in range(3000)]
+    status, _, _ = request(server, "PUT", "/api/drawings/clean", {**EMPTY, "lines": lines})
+    assert status == 200
+    page = open_page(browser, f"{server.url}/?drawing=clean&live=off")
+    touch = Touchscreen(page)
+    try:
+        touch.line((100, 500), (300, 520))
+        wait_until_saved(touch)
+        touch.wait_for("touchtracker.saving().local === 'saved'")
+        copy = page.evaluate("touchtracker.localCopy('clean')")
+        assert copy["dirty"] is False and copy["changeCount"] >= 1, "a clean copy with a change entry"
+        length = len(copy["document"])
+
+        page.context.add_init_script(
+            """(() => {
+              const parse = JSON.parse;
+              window.longestParsed = 0;
+              JSON.parse = function (text, ...rest) {
+                window.longestParsed = Math.max(window.longestParsed, String(text).length);
+                return parse.call(this, text, ...rest);
+              };
+            })();"""
+        )
+        page.reload()
+        page.evaluate("touchtracker.ready")
+        assert page.evaluate("touchtracker.state().lines") == 3001
+        assert page.evaluate("longestParsed") < length // 10, "the copy's document was not made"
+        assert page.errors == []
+    finally:
+        page.context.close()

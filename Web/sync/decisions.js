@@ -87,7 +87,7 @@ export const decisions = {
     await this.save();
     if (!this.dirty()) {
       // Ours is on the server under the new name; the old name's copy was ours too.
-      const old = await localCopies.get(oldName).catch(() => null);
+      const old = await localCopies.summary(oldName).catch(() => null);
       if (old?.dirty) await localCopies.remove(oldName).catch(() => {});
       showBanner(`Saved your version as “${this.name}”.`, '', [['OK', hideBanner]]);
     }

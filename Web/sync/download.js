@@ -26,12 +26,12 @@ export function fetchDrawing(name) {
 }
 
 /**
- * This browser's copy of drawing `name`, once copies from before IndexedDB
- * moved in: a promise of it (null when there is none), rejected when the
- * copies cannot be read.
+ * The summary of this browser's copy of drawing `name` (`localCopies.summary`),
+ * once copies from before IndexedDB moved in: a promise of it (null when
+ * there is none), rejected when the copies cannot be read.
  */
-export function readLocalCopy(name) {
-  return localCopies.migrateLegacy().then(() => localCopies.get(name));
+export function localCopySummary(name) {
+  return localCopies.migrateLegacy().then(() => localCopies.summary(name));
 }
 
 /** What was started below: {name, response, local}, until taken. */
@@ -40,7 +40,7 @@ let started = null;
 /**
  * What this module started, if it was for drawing `name` and not taken yet,
  * or null: `response`, a promise as `fetchDrawing`'s, and `local`, one as
- * `readLocalCopy`'s.
+ * `localCopySummary`'s.
  */
 export function takeStarted(name) {
   const taken = started?.name === name ? started : null;
@@ -53,7 +53,7 @@ export function takeStarted(name) {
   // A share link's key (or the admin's token) leaves the address bar before anything else happens.
   access.takeFromAddress(name);
   const response = fetchDrawing(name);
-  const local = readLocalCopy(name);
+  const local = localCopySummary(name);
   local.catch(() => {}); // its failure is the saver's to show, once taken: not an unhandled rejection
   started = { name, response, local };
 }

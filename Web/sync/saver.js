@@ -18,7 +18,7 @@ import { download, hideBanner, showBanner } from '../ui/banner.js';
 import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
 import { decisions } from './decisions.js';
-import { drawingURL, fetchDrawing, readLocalCopy, takeStarted } from './download.js';
+import { drawingURL, fetchDrawing, localCopySummary, takeStarted } from './download.js';
 import { localCopies } from './local-copy.js';
 
 const SAVE_DELAY_MS = 250;
@@ -177,15 +177,34 @@ export const saver = {
     );
   },
 
-  /** This browser's copy of the drawing (`read`: its read under way, if started already), or null. */
-  async readLocal(read = readLocalCopy(this.name)) {
+  /**
+   * The summary of this browser's copy of the drawing (`localCopySummary`;
+   * `read`: that read, if started already), or null when there is none or
+   * the copies cannot be read.
+   */
+  async readLocal(read = localCopySummary(this.name)) {
     try {
       return await read;
     } catch (error) {
-      showBanner(`This browser's copies cannot be read (${error.message}); opening the server's.`, 'warning',
-        [['OK', hideBanner]]);
+      this.unreadableCopies(error);
       return null;
     }
+  },
+
+  /** The copy `summary` stands for, with its document (`localCopies.get`), or null. */
+  async wholeLocal(summary) {
+    if (!summary) return null;
+    try {
+      return await localCopies.get(summary.name);
+    } catch (error) {
+      this.unreadableCopies(error);
+      return null;
+    }
+  },
+
+  unreadableCopies(error) {
+    showBanner(`This browser's copies cannot be read (${error.message}); opening the server's.`, 'warning',
+      [['OK', hideBanner]]);
   },
 
   /** Opens of the drawing under way (`open`): meanwhile a recording may not take the screen. */
@@ -204,9 +223,9 @@ export const saver = {
   async openDrawing(name) {
     this.name = name;
     // The download and the read of this browser's copy the page started first (download.js). The
-    // copy is read while the core reads the download: on a first visit IndexedDB takes ~0.1 s to
-    // answer (it creates the database), a clean copy is not needed at all when the server answers,
-    // and an unsaved one (rare) is looked at once both are in.
+    // copy is read while the core reads the download (on a first visit IndexedDB takes ~0.1 s to
+    // answer: it creates the database), and only its summary: a clean copy is not needed when the
+    // server answers, and an unsaved one (rare) is read whole once both are in.
     const started = takeStarted(name);
     const reading = this.readLocal(started?.local);
     // A download that found no server is tried once more now.
@@ -219,9 +238,10 @@ export const saver = {
       } catch (error) {
         if (!(error instanceof DownloadBroken)) throw error;
         // Nothing was opened from it: as when the server cannot be reached, and tried again.
-        return this.openOffline(await reading, null);
+        return this.openOffline(await this.wholeLocal(await reading), null);
       }
-      const local = await reading;
+      const kept = await reading;
+      const local = kept?.dirty ? await this.wholeLocal(kept) : null;
       // Something unsaved here opens instead, unless it is the server's drawing itself.
       if (local?.dirty && local.document !== (await textOf(download.document())) && (await this.openLocal(local))) {
         if (local.revision === revision) this.markChanged();
@@ -232,12 +252,13 @@ export const saver = {
       this.keepOnceShown(download.document);
       this.setOffline(false);
     } else if (response && response.status === 404) {
-      const local = await reading;
+      const kept = await reading;
+      const local = kept?.dirty ? await this.wholeLocal(kept) : null;
       const answer = await response.json().catch(() => ({}));
       if (this.renamedTo(answer)) {
         // Renamed while this page was away: this browser's copy, the address and the key follow.
         const { renamedTo: to, shift } = answer;
-        if (!(await localCopies.get(to).catch(() => null))?.dirty) {
+        if (!(await localCopies.summary(to).catch(() => null))?.dirty) {
           await localCopies.move(name, to, Number(shift) || 0).catch(() => {});
         }
         this.followAddress(name, to);
@@ -248,7 +269,7 @@ export const saver = {
       else await this.openServer(null, 0);
       this.setOffline(false);
     } else {
-      await this.openOffline(await reading, response);
+      await this.openOffline(await this.wholeLocal(await reading), response);
     }
   },
 
