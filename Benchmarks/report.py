@@ -338,14 +338,19 @@ if os.path.exists(os.path.join(out, "latency.json")):
 # Row 11: opening in the page against a plain page that strokes each segment once.
 opening = load("open.json")
 ours, plain = opening["ours"], opening["baseline"]
+# The longest task from navigation on (runs before 2026-11-27 21:00 measured frames after `ready` only).
+ours_task = ours.get("longestTaskMs")
 row((
-    f"11. Open {opening['lines']:,} lines in the page (Chromium): every line painted / ready / longest frame",
-    f"{ours['paintedMs']:.0f} / {ours['readyMs']:.0f} / {ours['longestFrameMs']:.0f} ms",
+    f"11. Open {opening['lines']:,} lines in the page (Chromium): every line painted / ready / longest frame"
+    + ("" if ours_task is None else " / longest task from navigation (0: none over 50 ms)"),
+    f"{ours['paintedMs']:.0f} / {ours['readyMs']:.0f} / {ours['longestFrameMs']:.0f}"
+    + ("" if ours_task is None else f" / {ours_task:.0f}") + " ms",
     f"a plain page (`JSON.parse`, each segment stroked once, in one task): {plain['paintedMs']:.0f} / {plain['readyMs']:.0f} / "
     f"{plain['longestFrameMs']:.0f} ms",
     f"painted at {ours['paintedMs'] / plain['paintedMs']:.2f}x the plain page's time; longest frame "
     f"{plain['longestFrameMs'] / max(ours['longestFrameMs'], 0.1):.0f}x shorter",
-    met(ours["paintedMs"] <= plain["paintedMs"] and ours["longestFrameMs"] <= 50, "no later than the plain page, no input blocked > 50 ms"),
+    met(ours["paintedMs"] <= plain["paintedMs"] and max(ours["longestFrameMs"], ours_task or 0) <= 50,
+        "no later than the plain page, no input blocked > 50 ms"),
     f"medians of {len(opening['runs']['ours'])} interleaved runs; ours paints tile by tile over frames (`open_cost.py --plain`)",
 ))
 
