@@ -77,6 +77,33 @@ def test_a_page_on_each_of_two_servers_sees_the_others_lines_live(browser, two_s
     desk.context.close()
 
 
+def test_a_line_in_progress_on_one_server_is_seen_on_the_other(browser, two_servers):
+    first, second = two_servers
+    phone, phone_touch = open_live(browser, first, "drawing", PHONE)
+    desk, desk_touch = open_live(browser, second, "drawing", DESKTOP)
+    mine = phone.evaluate("touchtracker.live().client")
+
+    phone_touch.drag("a", (60, 200), (300, 260))
+    phone_touch.settle()
+    desk_touch.wait_for(f"touchtracker.live().presence['{mine}'] === 1")
+    assert desk_touch.document()["lines"] == [], "in progress: not in the drawing yet"
+    desk.screenshot(path=str(ROOT / ".build/e2e-two-servers-presence.png"))
+
+    phone_touch.up("a")
+    phone_touch.settle()
+    desk_touch.wait_for("touchtracker.document().lines.length === 1")
+    desk_touch.wait_for("Object.keys(touchtracker.live().presence).length === 0")
+
+    # A page that goes away mid-line: the other server's page is told it left.
+    phone_touch.drag("b", (80, 400), (200, 420))
+    phone_touch.settle()
+    desk_touch.wait_for(f"touchtracker.live().presence['{mine}'] === 1")
+    phone.context.close()
+    desk_touch.wait_for("Object.keys(touchtracker.live().presence).length === 0")
+    assert desk.errors == []
+    desk.context.close()
+
+
 class Writer(threading.Thread):
     """Saves one line after another into `name` through `address`, as a client
     saves: `POST .../changes` with an Idempotency-Key, and after a failure (no

@@ -58,7 +58,7 @@ enum ClientMessage: Equatable, Sendable {
       throw LiveError("Invalid since at since: expected a revision like 3")
     }
     guard let client = root["client"] else { throw LiveError("Missing 'client' in hello") }
-    guard case .string(let id) = client, id.utf8.count == 8, id.utf8.allSatisfy(Self.isHexDigit) else {
+    guard case .string(let id) = client, isClientID(id) else {
       throw LiveError("Invalid client at client: expected 8 hexadecimal digits")
     }
     var key: String?
@@ -91,6 +91,9 @@ enum ClientMessage: Equatable, Sendable {
       throw LiveError(error.description)
     }
   }
+
+  /// A client id as `hello` takes it: 8 hexadecimal digits.
+  static func isClientID(_ text: String) -> Bool { text.utf8.count == 8 && text.utf8.allSatisfy(isHexDigit) }
 
   private static func isHexDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)

@@ -34,6 +34,8 @@ final class LiveRoom: Sendable {
   private let gate = SerialGate()
   private let state = NIOLockedValueBox(State())
   private let limits: LiveLimits
+  /// Sends this room's presence to the other servers on the database (nil: none).
+  private let presenceRelay: PresenceRelay?
 
   private struct State {
     var members: [ObjectIdentifier: Member] = [:]
@@ -65,10 +67,11 @@ final class LiveRoom: Sendable {
     var byLink = false
   }
 
-  init(name: DrawingName, store: any DrawingStorage, limits: LiveLimits) {
+  init(name: DrawingName, store: any DrawingStorage, limits: LiveLimits, presenceRelay: PresenceRelay? = nil) {
     self.name = name
     self.store = store
     self.limits = limits
+    self.presenceRelay = presenceRelay
   }
 
   func add(_ outbox: LiveOutbox) {
@@ -77,10 +80,14 @@ final class LiveRoom: Sendable {
 
   /// Removes a connection; the others get `leave` if it had said hello.
   func remove(_ outbox: LiveOutbox) {
-    state.withLockedValue { state in
-      guard let member = state.members.removeValue(forKey: ObjectIdentifier(outbox)), let by = member.by else { return }
+    let left = state.withLockedValue { state -> String? in
+      guard let member = state.members.removeValue(forKey: ObjectIdentifier(outbox)), let by = member.by else {
+        return nil
+      }
       for other in state.members.values where other.by != nil { other.outbox.send(.leave(by: by)) }
+      return by
     }
+    if let left { presenceRelay?.relay(name, client: left, lines: nil) }
   }
 
   /// `hello`: queues the changes after `since` and `welcome`, or `reset`
@@ -449,12 +456,26 @@ final class LiveRoom: Sendable {
   }
 
   /// Relays a client's lines in progress to every other client that said hello.
+  /// Relays a client's lines in progress to every other client that said
+  /// hello, here and on the other servers.
   func relay(presence lines: [PresenceLine], from outbox: LiveOutbox) {
     let id = ObjectIdentifier(outbox)
-    state.withLockedValue { state in
-      guard let by = state.members[id]?.by else { return }
+    let by = state.withLockedValue { state -> String? in
+      guard let by = state.members[id]?.by else { return nil }
       let text = ServerMessage.presence(by: by, lines: PresenceLine.json(lines)).text
       for (other, member) in state.members where other != id && member.by != nil { member.outbox.send(text: text) }
+      return by
+    }
+    if let by { presenceRelay?.relay(name, client: by, lines: lines) }
+  }
+
+  /// Another server's client `by` draws `lines` (nil: it left, or its
+  /// server went silent): every client here that said hello is told.
+  func showRemote(by: String, lines: [PresenceLine]?) {
+    let message = lines.map { ServerMessage.presence(by: by, lines: PresenceLine.json($0)) } ?? .leave(by: by)
+    let text = message.text
+    state.withLockedValue { state in
+      for member in state.members.values where member.by != nil && member.by != by { member.outbox.send(text: text) }
     }
   }
 }

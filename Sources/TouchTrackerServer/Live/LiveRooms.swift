@@ -12,21 +12,36 @@ import TouchTrackerStore
 /// each notice goes to the room of its drawing, if this server has one,
 /// which brings its clients up to date (`LiveRoom.heard`); a nil notice
 /// ("some may have been missed", after the listening connection was made
-/// again) goes to every room.
+/// again) goes to every room. Lines in progress go between the servers'
+/// rooms too, through the store's broadcasts (`PresenceRelay`).
 final class LiveRooms: Sendable {
   let store: any DrawingStorage
   let limits: LiveLimits
   private let rooms = NIOLockedValueBox<[DrawingName: (room: LiveRoom, users: Int)]>([:])
   private let listener: Task<Void, Never>?
+  let presenceRelay: PresenceRelay?
+  private let relaying: Task<Void, Never>?
 
   init(store: any DrawingStorage, limits: LiveLimits = LiveLimits()) {
     self.store = store
     self.limits = limits
+    let rooms = rooms
+    if let broadcasts = store.broadcasts() {
+      let relay = PresenceRelay(
+        send: { [store] payload in try await store.broadcast(payload) },
+        show: { name, by, lines in
+          rooms.withLockedValue { $0[name]?.room }?.showRemote(by: by, lines: lines)
+        })
+      presenceRelay = relay
+      relaying = Task { await relay.run(broadcasts) }
+    } else {
+      presenceRelay = nil
+      relaying = nil
+    }
     guard let notices = store.notices() else {
       listener = nil
       return
     }
-    let rooms = rooms
     listener = Task {
       for await notice in notices {
         let targets = rooms.withLockedValue { rooms -> [LiveRoom] in
@@ -41,7 +56,10 @@ final class LiveRooms: Sendable {
     }
   }
 
-  deinit { listener?.cancel() }
+  deinit {
+    listener?.cancel()
+    relaying?.cancel()
+  }
 
   /// Runs `body` with the room of `name`, which stays while it runs.
   func withRoom<T>(_ name: DrawingName, _ body: (LiveRoom) async throws -> T) async rethrows -> T {
@@ -59,7 +77,7 @@ final class LiveRooms: Sendable {
         rooms[name]!.users += 1
         return entry.room
       }
-      let room = LiveRoom(name: name, store: store, limits: limits)
+      let room = LiveRoom(name: name, store: store, limits: limits, presenceRelay: presenceRelay)
       rooms[name] = (room, 1)
       return room
     }

@@ -12,24 +12,51 @@ extension PostgresDrawingStore {
   ///
   /// The stream ends when `close` is called or the listener stops iterating.
   public func notices() -> AsyncStream<DrawingNotice?>? {
-    let (stream, continuation) = AsyncStream<DrawingNotice?>.makeStream(bufferingPolicy: .unbounded)
+    // Element is `DrawingNotice?`: a payload that is no notice is skipped (the outer nil), and
+    // each start of listening yields a nil notice.
+    listening(
+      to: Self.changeChannel, connectionID: 2, heard: { DrawingNotice(payload: $0).map { .some($0) } },
+      listening: .some(nil))
+  }
+
+  /// Other servers' (and this one's) `broadcast`s, over a connection of
+  /// their own that runs `LISTEN`. One lost is not said: what is broadcast
+  /// is sent again soon after (lines in progress).
+  public func broadcasts() -> AsyncStream<String>? {
+    listening(to: Self.broadcastChannel, connectionID: 3, heard: { $0 }, listening: nil)
+  }
+
+  public func broadcast(_ payload: String) async throws {
+    guard !listeners.isClosing, payload.utf8.count <= maximumBroadcastLength else { return }
+    try await client.query("SELECT pg_notify(\(Self.broadcastChannel), \(payload))", logger: logger)
+  }
+
+  /// What `LISTEN channel` hears, each payload as `heard` makes it (nil:
+  /// skipped), over a connection of its own made again when it is lost;
+  /// `listening` (if any) is yielded each time listening starts. The stream
+  /// ends when `close` is called or the listener stops iterating.
+  private func listening<Element: Sendable>(
+    to channel: String, connectionID: Int, heard: @escaping @Sendable (String) -> Element?,
+    listening: Element?
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
     let url = url
     let logger = logger
     let task = Task {
       while !Task.isCancelled {
         if let connection = try? await PostgresConnection.connect(
-          on: MultiThreadedEventLoopGroup.singleton.next(), configuration: url.connectionConfiguration(), id: 2,
-          logger: logger
+          on: MultiThreadedEventLoopGroup.singleton.next(), configuration: url.connectionConfiguration(),
+          id: connectionID, logger: logger
         ).get() {
           do {
-            try await connection.listen(on: Self.changeChannel) { notifications in
-              continuation.yield(nil)
+            try await connection.listen(on: channel) { notifications in
+              if let listening { continuation.yield(listening) }
               for try await notification in notifications {
-                if let notice = DrawingNotice(payload: notification.payload) { continuation.yield(notice) }
+                if let element = heard(notification.payload) { continuation.yield(element) }
               }
             }
           } catch {
-            // The connection was lost: make it again, then say some may be missed.
+            // The connection was lost: make it again.
           }
           try? await connection.close()
         }
@@ -47,11 +74,18 @@ extension PostgresDrawingStore {
 final class ListenerTasks: @unchecked Sendable {
   private let lock = NSLock()
   private var tasks: [Task<Void, Never>] = []
+  private var closing = false
 
   func add(_ task: Task<Void, Never>) { lock.withLock { tasks.append(task) } }
 
+  /// Whether `cancelAll` was called: the store is closing.
+  var isClosing: Bool { lock.withLock { closing } }
+
   func cancelAll() async {
-    let tasks = lock.withLock { self.tasks }
+    let tasks = lock.withLock {
+      closing = true
+      return self.tasks
+    }
     for task in tasks {
       task.cancel()
       await task.value

@@ -36,6 +36,8 @@ public final class PostgresDrawingStore: DrawingStorage {
 
   /// The channel of `NOTIFY` (see `DrawingNotice`).
   static let changeChannel = "touchtracker_drawing"
+  /// The channel of `broadcast`.
+  static let broadcastChannel = "touchtracker_broadcast"
   /// The first key of the advisory locks on drawings (the second is the
   /// name's hash); "TTDR".
   static let lockSpace: Int32 = 0x5454_4452

@@ -104,6 +104,19 @@ public protocol DrawingStorage: AnyObject, Sendable {
   /// writers are all in this process (SQLite).
   func notices() -> AsyncStream<DrawingNotice?>?
 
+  /// Sends `payload` (at most `maximumBroadcastLength` bytes of UTF-8) to
+  /// the `broadcasts` of every process on this database, this one's
+  /// included: what servers tell each other and never store (lines in
+  /// progress). Best effort: nothing is sent once the store is closing.
+  /// Nothing for a backend whose writers are all in this process (SQLite).
+  func broadcast(_ payload: String) async throws
+
+  /// What every process sends with `broadcast`, while the stream is
+  /// iterated, in the order sent; nil (no stream) for a backend whose
+  /// writers are all in this process (SQLite). The stream ends when the
+  /// store closes.
+  func broadcasts() -> AsyncStream<String>?
+
   /// Closes the store's connections; it is not used after.
   func close() async
 
@@ -126,6 +139,10 @@ public protocol DrawingStorage: AnyObject, Sendable {
 
 extension DrawingStorage {
   public func notices() -> AsyncStream<DrawingNotice?>? { nil }
+
+  public func broadcast(_ payload: String) async throws {}
+
+  public func broadcasts() -> AsyncStream<String>? { nil }
 
   public func close() async {}
 
@@ -186,6 +203,10 @@ public struct Renamed: Hashable, Sendable {
 /// What a write to a PostgreSQL store tells every server: which drawing is
 /// at which revision now, and whether by appended changes (read them from
 /// the log) or by a replacement (`save`, `delete`: clients start over).
+/// The longest `broadcast` payload, in bytes: PostgreSQL's `NOTIFY` takes
+/// under 8,000.
+public let maximumBroadcastLength = 7_900
+
 public struct DrawingNotice: Hashable, Sendable {
   public enum Kind: String, Sendable {
     /// Changes appended to the log, up to `revision`.

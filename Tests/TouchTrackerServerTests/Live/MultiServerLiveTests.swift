@@ -87,6 +87,33 @@ struct MultiServerLiveTests {
     }
   }
 
+  /// Lines in progress go between the servers too: a client on one server
+  /// sees another's on the other server draw, lift, and leave.
+  @Test func eachServersClientsSeeTheOthersLinesInProgress() async throws {
+    let line = ##"{"begin":{"x":1,"y":2},"end":{"x":30,"y":40},"color":"#336699","width":3}"##
+    try await Self.twoServers { serverA, serverB in
+      try await LiveTestClient.live(port: serverB.port, client: "0000000b", deadline: Self.deadline) { b in
+        _ = try await b.message(ofType: "welcome")
+        try await LiveTestClient.live(port: serverA.port, client: "0000000a", deadline: Self.deadline) { a in
+          _ = try await a.message(ofType: "welcome")
+          try await a.send(#"{"type":"presence","lines":[\#(line)]}"#)
+          let drawing = try await b.message(ofType: "presence").message
+          #expect(drawing["by"] as? String == "0000000a")
+          #expect((drawing["lines"] as? [[String: Any]])?.count == 1)
+          let begin = (drawing["lines"] as? [[String: Any]])?.first?["begin"] as? [String: Any]
+          #expect(begin?["x"] as? Int == 1 && begin?["y"] as? Int == 2)
+          try await a.send(#"{"type":"presence","lines":[]}"#)
+          let lifted = try await b.message(ofType: "presence").message
+          #expect(lifted["by"] as? String == "0000000a")
+          #expect((lifted["lines"] as? [Any])?.isEmpty == true)
+        }
+        // A's socket closed: B's client is told it left.
+        let left = try await b.message(ofType: "leave").message
+        #expect(left["by"] as? String == "0000000a")
+      }
+    }
+  }
+
   @Test func changesPostedToOneServerAndItsResetsReachTheOthersClients() async throws {
     try await Self.twoServers { serverA, serverB in
       try await LiveTestClient.live(port: serverB.port, client: "0000000b", deadline: Self.deadline) { b in
