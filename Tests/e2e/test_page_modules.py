@@ -65,3 +65,16 @@ def test_no_module_waits_for_the_one_importing_it(browser, server):
     app_arrived = first["app.js"][1]
     late = sorted(name for name in modules if first[name][0] >= app_arrived)
     assert not late, f"asked for only after app.js arrived: {late}"
+
+
+def test_the_drawings_download_waits_for_no_module_of_app_js():
+    # download.js starts the drawing's download once it and its imports have arrived: they are
+    # asked for before app.js and its ~25 modules, which would take the browser's six connections
+    # first (local-copy.js was eleventh: the download started ~10 ms later on loopback).
+    html = (WEB / "index.html").read_text()
+    order = re.findall(r'<(?:link rel="modulepreload" href|script type="module" (?:async )?src)="([^"]+)"', html)
+    first = order.index("app.js")
+    needed = imported_modules("sync/download.js") | {"sync/download.js"}
+    assert "sync/local-copy.js" in needed, "the import graph was read"
+    late = sorted(name for name in needed if order.index(name) > first)
+    assert not late, f"asked for after app.js: {late}"
