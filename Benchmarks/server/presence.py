@@ -16,28 +16,18 @@ from its own server's. Needs Python's `websockets` (Scripts/setup.sh benchmark).
 import argparse
 import asyncio
 import json
-import os
-import socket
-import subprocess
+import pathlib
+import sys
+import tempfile
 import time
-import urllib.request
-import uuid
 
 import websockets
 
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from live import cpu_seconds, free_port, percentile, postgres_database, start_server, stop  # noqa: E402
 
 
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-async def client(index, port, started, stop, rate, received):
+async def client(index, port, started, ending, rate, received):
     async with websockets.connect(f"ws://127.0.0.1:{port}/api/drawings/presence/live", max_size=None) as socket_:
         await socket_.send(json.dumps({"type": "hello", "since": 0, "client": f"{index:08x}"}))
 
@@ -51,7 +41,7 @@ async def client(index, port, started, stop, rate, received):
 
         reader = asyncio.create_task(read())
         await asyncio.sleep(0.5)  # every client has said hello
-        while not stop.is_set():
+        while not ending.is_set():
             now = round((time.monotonic() - started) * 1000, 3)
             line = {"begin": {"x": now, "y": port}, "end": {"x": 100, "y": 100}, "color": "#336699", "width": 3}
             await socket_.send(json.dumps({"type": "presence", "lines": [line]}))
@@ -62,26 +52,24 @@ async def client(index, port, started, stop, rate, received):
 
 async def load(ports, processes, per_server, rate, seconds):
     started = time.monotonic()
-    stop = asyncio.Event()
+    ending = asyncio.Event()
     received = {"remote": [], "local": []}
     clients = [
-        asyncio.create_task(client(index, ports[index % 2], started, stop, rate, received))
+        asyncio.create_task(client(index, ports[index % 2], started, ending, rate, received))
         for index in range(2 * per_server)
     ]
     before = [cpu_seconds(process.pid) for process in processes]
     await asyncio.sleep(seconds)
-    stop.set()
+    ending.set()
     after = [cpu_seconds(process.pid) for process in processes]
     await asyncio.gather(*clients)
     return received, [(b - a) / seconds for a, b in zip(before, after)]
 
 
 def percentiles(values):
-    values = sorted(values)
     if not values:
         return None
-    at = lambda p: values[min(len(values) - 1, int(len(values) * p))]  # noqa: E731
-    return {"n": len(values), "p50Ms": at(0.5), "p99Ms": at(0.99), "maxMs": values[-1]}
+    return {"n": len(values), "p50Ms": percentile(values, 0.5), "p99Ms": percentile(values, 0.99), "maxMs": max(values)}
 
 
 def main():
@@ -93,32 +81,20 @@ def main():
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--out")
     args = parser.parse_args()
-    database = f"tt_presence_{uuid.uuid4().hex[:12]}"
-    subprocess.run(["psql", args.postgres, "-qc", f"CREATE DATABASE {database}"], check=True)
-    url = args.postgres.rsplit("/", 1)[0] + "/" + database
+    url, drop = postgres_database(args.postgres)
     ports = [free_port(), free_port()]
-    processes = [
-        subprocess.Popen([args.server, "serve", "--port", str(port), "--database", url],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for port in ports
-    ]
+    processes = []
     try:
-        for port in ports:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise SystemExit(f"presence.py: the server on port {port} did not start")
-                    time.sleep(0.1)
-        received, cpu = asyncio.run(load(ports, processes, args.per_server, args.rate, args.seconds))
+        with tempfile.TemporaryDirectory() as logs:
+            try:
+                for index, port in enumerate(ports):
+                    processes.append(start_server(args.server, url, port, pathlib.Path(logs) / f"server{index}.log"))
+                received, cpu = asyncio.run(load(ports, processes, args.per_server, args.rate, args.seconds))
+            finally:
+                for process in processes:
+                    stop(process)
     finally:
-        for process in processes:
-            process.terminate()
-            process.wait(timeout=30)
-        subprocess.run(["psql", args.postgres, "-qc", f"DROP DATABASE IF EXISTS {database} WITH (FORCE)"], check=False)
+        drop()
     result = {
         "clients": 2 * args.per_server, "rate": args.rate, "seconds": args.seconds,
         "remote": percentiles(received["remote"]), "local": percentiles(received["local"]),
