@@ -182,29 +182,29 @@ export const saver = {
    * `read`: that read, if started already), or null when there is none or
    * the copies cannot be read.
    */
-  async readLocal(read = localCopySummary(this.name)) {
-    try {
-      return await read;
-    } catch (error) {
-      this.unreadableCopies(error);
-      return null;
-    }
+  readLocal(read = localCopySummary(this.name)) {
+    return this.copyOrNull(read);
   },
 
   /** The copy `summary` stands for, with its document (`localCopies.get`), or null. */
-  async wholeLocal(summary) {
-    if (!summary) return null;
-    try {
-      return await localCopies.get(summary.name);
-    } catch (error) {
-      this.unreadableCopies(error);
-      return null;
-    }
+  wholeLocal(summary) {
+    return summary ? this.copyOrNull(localCopies.get(summary.name)) : null;
   },
 
-  unreadableCopies(error) {
-    showBanner(`This browser's copies cannot be read (${error.message}); opening the server's.`, 'warning',
-      [['OK', hideBanner]]);
+  /** The copy `summary` stands for, whole, if it holds something unsaved; else null. */
+  unsavedLocal(summary) {
+    return summary?.dirty ? this.wholeLocal(summary) : null;
+  },
+
+  /** What `read` answers, or null, saying so, when this browser's copies cannot be read. */
+  async copyOrNull(read) {
+    try {
+      return await read;
+    } catch (error) {
+      showBanner(`This browser's copies cannot be read (${error.message}); opening the server's.`, 'warning',
+        [['OK', hideBanner]]);
+      return null;
+    }
   },
 
   /** Opens of the drawing under way (`open`): meanwhile a recording may not take the screen. */
@@ -240,8 +240,7 @@ export const saver = {
         // Nothing was opened from it: as when the server cannot be reached, and tried again.
         return this.openOffline(await this.wholeLocal(await reading), null);
       }
-      const kept = await reading;
-      const local = kept?.dirty ? await this.wholeLocal(kept) : null;
+      const local = await this.unsavedLocal(await reading);
       // Something unsaved here opens instead, unless it is the server's drawing itself.
       if (local?.dirty && local.document !== (await textOf(download.document())) && (await this.openLocal(local))) {
         if (local.revision === revision) this.markChanged();
@@ -252,8 +251,7 @@ export const saver = {
       this.keepOnceShown(download.document);
       this.setOffline(false);
     } else if (response && response.status === 404) {
-      const kept = await reading;
-      const local = kept?.dirty ? await this.wholeLocal(kept) : null;
+      const local = await this.unsavedLocal(await reading);
       const answer = await response.json().catch(() => ({}));
       if (this.renamedTo(answer)) {
         // Renamed while this page was away: this browser's copy, the address and the key follow.
