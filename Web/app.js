@@ -46,8 +46,6 @@ function afterFrame() {
   if (change !== lastChange) {
     lastChange = change;
     saver.collect();
-    saver.keepChange();
-    saver.schedule();
   }
   live.sendPresence(performance.now());
   refreshToolbar(false);
@@ -103,11 +101,7 @@ window.addEventListener('pagehide', () => {
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState !== 'hidden') return;
   cancelAllTouches();
-  saver.save();
-});
-window.addEventListener('online', () => {
-  if (!live.socket) live.connect();
-  if (saver.offline) saver.save();
+  saver.flush();
 });
 
 async function start() {
@@ -119,6 +113,8 @@ async function start() {
   // New lines get ids no other device picks (ShapeID.swift): a random origin per page.
   const origin = crypto.getRandomValues(new Int32Array(1))[0];
   tt.tt_set_id_origin(origin);
+  // Changes go by POST until a live socket is welcomed (`?live=off`: never; for networks that drop WebSockets).
+  tt.tt_sync_start(origin, 0);
   attachInput(document.getElementById('canvas'), closeFileMenu);
   attachViewport(document.getElementById('canvas'));
   attachPresence();
@@ -141,7 +137,6 @@ async function start() {
     );
   }
   localCopies.pruneClean(saver.name).catch(() => {});
-  // `?live=off` saves over HTTP only, as before live sync (for networks that drop WebSockets).
   if (new URLSearchParams(location.search).get('live') !== 'off' && access.role !== 'none') live.start(origin);
   lastChange = tt.tt_change_count();
   refreshToolbar(true);
@@ -187,9 +182,12 @@ window.touchtracker = {
   saving: () => ({
     name: saver.name,
     revision: saver.revision,
+    /** This page's changes the server has not acknowledged. */
+    pending: saver.state.pending,
     dirty: saver.dirty(),
     offline: saver.offline,
-    conflict: saver.stopped === 'conflict',
+    connection: saver.state.connection,
+    conflict: false, // changes merge by id: there is no conflict to decide
     stopped: saver.stopped,
     local: saver.local,
   }),

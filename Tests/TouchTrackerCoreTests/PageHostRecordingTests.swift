@@ -244,7 +244,7 @@ import TouchTrackerTestSupport
     let stored = host.input.replace(with: document)
     try #require(stored)
     #expect(host.loadDocument(length: document.count) == "A recording is playing")
-    #expect(host.receiveChanges(length: document.count) == "A recording is playing")
+    #expect(host.output(of: host.syncMessage(length: document.count)) == #"{"error":"A recording is playing"}"#)
   }
 
   @Test func aTraceThatCannotBeReadIsRefusedWithItsProblemAndNothingChanges() throws {

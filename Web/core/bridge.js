@@ -200,33 +200,26 @@ export const documentText = () => readOut(checked(tt.tt_export_document()));
 export const svgText = () => readOut(checked(tt.tt_export_svg()));
 export const coreState = () => JSON.parse(readOut(checked(tt.tt_state())));
 /**
- * The change records finished since the last call, each as its JSON text
- * (docs/DESIGN.md, "Changes"), oldest first. Ids fit a JavaScript number
- * exactly, and the text is sent on as it is.
+ * Hands the sync client one event (`tt_sync_*`, Sources/TouchTrackerCore/Sync):
+ * `text`, when given, goes into the core's input buffer and its length
+ * before `args`. Answers `{revision, pending, connection, effects}`, or
+ * `{error}` when the core refused it.
  */
-export function takeChanges() {
-  const length = tt.tt_take_changes();
-  if (length < 0) throw new Error('the changes do not fit in memory');
-  return splitChanges(readOut(length));
-}
-/** `{"changes":[A,B]}` as ["A", "B"]: the records' own text, not parsed again. */
-function splitChanges(text) {
-  const records = [];
-  let depth = 0;
-  let start = 0;
-  let inString = false;
-  for (let i = '{"changes":['.length; i < text.length - 2; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (depth++ === 0) start = i;
-    } else if ((c === 125 || c === 93) && --depth === 0) records.push(text.slice(start, i + 1));
+export function syncEvent(name, text = null, ...args) {
+  let length;
+  if (text === null) {
+    length = tt[name](...args);
+  } else {
+    const bytes = written(text);
+    if (bytes < 0) return { error: 'too large' };
+    length = tt[name](bytes, ...args);
   }
-  return records;
+  if (length < 0) return { error: 'the core ran out of memory' };
+  return JSON.parse(readOut(length));
 }
+
+/** The drawing without this page's unacknowledged changes, as document text (this browser's copy's base). */
+export const syncBaseText = () => readOut(checked(tt.tt_sync_base_document()));
 
 /**
  * Copies `text` into the core's input buffer and runs `exported(length)`
@@ -338,15 +331,6 @@ export function downloadText(response) {
   return response.text().catch((error) => {
     throw new DownloadBroken(error);
   });
-}
-
-/**
- * Applies other people's changes (`{"changes":[...]}`, in the server's
- * order) under this page's unacknowledged ones; null, or the reason they
- * were refused (then none was applied).
- */
-export function receiveChanges(text) {
-  return handOver(text, tt.tt_receive_changes, 'The changes are too large', 'The changes do not fit in memory');
 }
 
 /** Plays a trace instead of the drawing (ui/recorder.js); null, or the reason it was refused. */

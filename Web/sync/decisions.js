@@ -1,11 +1,11 @@
-// What saving shows when it cannot simply go on, and the choices it offers:
-// offline (and whether this browser holds the drawing), a conflict with
-// another version, a document the server refuses. Methods of `saver`
-// (sync/saver.js), mixed into it there.
+// What saving says to the person: offline and how many changes wait (only
+// "in this browser" once that is durable), when they are all on the server
+// again, and the two cases where saving cannot go on by itself: the server
+// refuses a change for good, or its drawing cannot be opened.
 
 import { documentText } from '../core/bridge.js';
 import { download, hideBanner, showBanner } from '../ui/banner.js';
-import { localCopies } from './local-copy.js';
+import { showNotice } from '../ui/notice.js';
 
 const downloadAction = (name) => [
   'Download',
@@ -18,87 +18,55 @@ const downloadAction = (name) => [
   },
 ];
 
-export const decisions = {
-  /** The server will not take this document; retrying would be refused again. */
-  refused(reason) {
-    this.stopped = 'refused';
-    const where = this.local === 'failed' ? 'It is only in this tab: download it before closing.' : 'It is kept in this browser.';
-    showBanner(`Could not save “${this.name}”: ${reason}. ${where}`, 'warning', [
-      downloadAction(this.name),
-      ['Save as a copy', () => this.saveAsCopy()],
-    ]);
-  },
+const changes = (count) => (count === 1 ? '1 change waits' : `${count} changes wait`);
 
-  setOffline(offline, unreachable) {
-    const changed = this.offline !== offline;
-    this.offline = offline;
-    if (offline) {
-      this.offlineReason = unreachable ? 'Offline' : 'The server had a problem';
-      this.showOffline();
-    } else if (changed) {
-      hideBanner();
+export const status = {
+  /** The banner's text as last shown by `update` ('' when hidden by it). */
+  shown: '',
+  /** Changes waited while offline: say so when they are all on the server. */
+  waited: false,
+
+  /** Says where the drawing's changes are, after every sync event and write of this browser's copy. */
+  update(saver) {
+    if (saver.stopped === 'refused' || saver.stopped === 'unreadable' || saver.stopped === 'playback') return;
+    const { pending } = saver.state;
+    let text = '';
+    let kind = '';
+    let actions = [];
+    if (saver.unreachable) {
+      this.waited ||= pending > 0;
+      if (pending === 0) text = 'Offline — all changes are on the server';
+      else if (saver.local === 'saved') text = `Offline — ${changes(pending)} in this browser`;
+      else if (saver.local === 'pending') text = `Offline — ${changes(pending)}; keeping them in this browser…`;
+      else {
+        text = `Offline — ${changes(pending)}, NOT saved: ${saver.localProblem}. Keep this tab open until the server is back, or download the drawing.`;
+        kind = 'warning';
+        actions = [downloadAction(saver.name)];
+      }
+    } else if (pending > 0 && this.waited) {
+      text = `Back online — sending ${pending === 1 ? '1 change' : `${pending} changes`}…`;
+    }
+    if (text === this.shown) return;
+    if (text) showBanner(text, kind, actions);
+    else if (this.shown) hideBanner();
+    this.shown = text;
+    if (!text && this.waited && pending === 0) {
+      this.waited = false;
+      showNotice('All changes are on the server');
     }
   },
 
-  /** The offline banner, saying where the drawing is only once that is true. */
-  showOffline() {
-    if (this.stopped) return; // a conflict or refusal banner asks for a decision; keep it
-    if (this.local === 'saved') {
-      showBanner(`${this.offlineReason} — saved in this browser`);
-    } else if (this.local === 'pending') {
-      showBanner(`${this.offlineReason} — saving in this browser…`);
-    } else {
-      showBanner(
-        `${this.offlineReason} — NOT saved: ${this.localProblem}. ` +
-          'Keep this tab open until the server is back, or download the drawing.',
-        'warning',
-        [downloadAction(this.name)],
-      );
-    }
+  /** The server will not take a change; sending it again would be refused again. */
+  refused(saver, reason) {
+    this.shown = '';
+    const where = saver.local === 'failed' ? 'It is only in this tab: download it before closing.' : 'It is kept in this browser.';
+    showBanner(`Could not save “${saver.name}”: ${reason}. ${where}`, 'warning', [downloadAction(saver.name)]);
   },
 
-  showConflict(theirRevision) {
-    this.stopped = 'conflict';
-    clearTimeout(this.timer);
-    this.timer = null;
-    showBanner(
-      `“${this.name}” was changed somewhere else (revision ${theirRevision ?? '?'}). Your version is kept here.`,
-      'warning',
-      [
-        ['Save mine as a copy', () => this.saveAsCopy()],
-        ['Discard mine, open theirs', () => this.openTheirs()],
-      ],
-    );
-  },
-
-  async saveAsCopy() {
-    if (this.stopped === 'playback') return; // the screen shows a recording, not this drawing
-    const base = this.name.slice(0, 50);
-    const stamp = new Date().toISOString().slice(5, 19).replace(/[-:]/g, '').replace('T', '-');
-    const oldName = this.name;
-    this.name = `${base}-${stamp}`;
-    this.revision = 0;
-    this.stopped = null;
-    this.markChanged();
-    history.replaceState(null, '', '?drawing=' + encodeURIComponent(this.name));
-    hideBanner();
-    // Drawing live, the socket follows the drawing to its new name (it says hello once the copy is saved).
-    if (this.live?.used) this.live.restart();
-    await this.save();
-    if (!this.dirty()) {
-      // Ours is on the server under the new name; the old name's copy was ours too.
-      const old = await localCopies.summary(oldName).catch(() => null);
-      if (old?.dirty) await localCopies.remove(oldName).catch(() => {});
-      showBanner(`Saved your version as “${this.name}”.`, '', [['OK', hideBanner]]);
-    }
-  },
-
-  async openTheirs() {
-    if (this.stopped === 'playback') return;
-    this.stopped = null;
-    hideBanner();
-    await localCopies.remove(this.name).catch(() => {});
-    this.localChange = null;
-    await this.open(this.name);
+  /** The server's drawing could not be opened: nothing drawn here is saved over it. */
+  unreadable(saver, problem) {
+    this.shown = '';
+    showBanner(`Could not open “${saver.name}”: ${problem}. Nothing drawn here is saved over it.`, 'warning',
+      [downloadAction(saver.name)]);
   },
 };

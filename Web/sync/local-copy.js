@@ -1,18 +1,16 @@
-// Copies of drawings kept in this browser, in IndexedDB: asynchronous, and
-// with no 5 MB quota like localStorage's. A copy reads as one record per
-// drawing name, { name, document, revision, dirty, savedAt }, kept as
-//   - `drawings`: the document as it was at some point (the base), written
-//     whole only when the page opens a drawing, saves a whole document, or
-//     folds in many changes;
-//   - `changes`: the change records since that base, in order, one small
-//     entry per finished change (docs/DESIGN.md, "Changes"), so keeping a
-//     change costs the change, not the drawing;
-//   - `meta`: the revision and dirtiness after the newest change, so an
-//     acknowledgement rewrites no document.
-// `dirty` copies hold changes the server has not acknowledged and are never
-// dropped without the person saying so; clean ones only let a drawing open
-// offline, so only the open drawing's is kept. A copy that cannot be opened
-// any more is moved to the `rescued` store rather than overwritten.
+// This browser's copies of drawings, in IndexedDB (no 5 MB quota as with
+// localStorage). What a copy holds is the core's (docs/DESIGN.md, "Sync"):
+//   - `drawings`: the base, `{name, document, revision, savedAt}`: the
+//     server's drawing at `revision` (a download's bytes, or the core's
+//     export), written whole only when the core asks (`rebase`);
+//   - `changes`: the journal after the base, `{name, entry}` one entry each
+//     in order (`autoIncrement` keys, index `name`): this person's changes,
+//     their batches, others' changes, acknowledgements;
+//   - `meta`: `{name, revision, pending}` after the newest entry.
+// This file only stores and reads; the core replays a journal
+// (`tt_sync_restore`). A copy with `pending` changes holds work the server
+// lacks; clean ones only let a drawing open offline, so only the open
+// drawing's is kept. A copy the core cannot open goes to `rescued`.
 
 const DATABASE = 'touchtracker';
 const DRAWINGS = 'drawings';
@@ -35,7 +33,6 @@ function opened() {
         db.createObjectStore(RESCUED, { autoIncrement: true });
       }
       if (event.oldVersion < 2) {
-        // Keys grow with every change, so a drawing's entries read back in order.
         db.createObjectStore(CHANGES, { autoIncrement: true }).createIndex('name', 'name');
         db.createObjectStore(META, { keyPath: 'name' });
       }
@@ -52,13 +49,12 @@ function opened() {
 
 /**
  * Runs `work(store)` (or `work(tx)` for several stores) in one transaction;
- * resolves once committed with its last request's result, or with what
- * `work` left in `tx.result`.
+ * resolves once committed (durably: 'strict') with its last request's
+ * result, or with what `work` left in `tx.result`.
  */
 async function transact(storeNames, mode, work) {
   const db = await opened();
   return new Promise((resolve, reject) => {
-    // 'strict': the write is on disk when the transaction completes, not just in a cache.
     const tx = db.transaction(storeNames, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
     let result;
     const request = work(Array.isArray(storeNames) ? tx : tx.objectStore(storeNames));
@@ -70,9 +66,8 @@ async function transact(storeNames, mode, work) {
 }
 
 const isQuota = (error) => error?.name === 'QuotaExceededError';
-const EMPTY = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';
 
-/** Deletes drawing `name`'s change entries within transaction `tx`. */
+/** Deletes drawing `name`'s journal within transaction `tx`. */
 function deleteChanges(tx, name) {
   const request = tx.objectStore(CHANGES).index('name').openKeyCursor(IDBKeyRange.only(name));
   request.onsuccess = () => {
@@ -84,160 +79,103 @@ function deleteChanges(tx, name) {
 }
 
 /**
- * The document `text` with change `records` (JSON texts) applied in order,
- * as the core's `Drawing.apply` does: deleting or moving an absent id does
- * nothing, adding a present id (line or circle) takes that shape out first. Numbers and keys are
- * written back as they were read, so an unchanged drawing reads the same.
+ * A journal entry's text. Copies kept before the journal hold bare change
+ * records: this person's when the copy was dirty, the server's otherwise.
  */
-export function applyChanges(text, records) {
-  const document = JSON.parse(text);
-  let lines = document.lines ?? [];
-  let circles = document.circles ?? [];
-  for (const recordText of records) {
-    const change = JSON.parse(recordText);
-    if (change.op === 'add') {
-      // A shape whose id is added again (as a line or a circle) is taken out first: ids stay unique.
-      const added = change.lines ?? [];
-      const ids = new Set([...added, ...(change.circles ?? [])].map((shape) => shape.id));
-      lines = lines.filter((line) => !ids.has(line.id));
-      circles = circles.filter((circle) => !ids.has(circle.id));
-      const at = Math.min(Math.max(change.at ?? lines.length, 0), lines.length);
-      // Not splice(...added): a call takes at most ~100k arguments, and undoing a clear adds every line.
-      lines = lines.slice(0, at).concat(added, lines.slice(at));
-      circles = circles.concat(change.circles ?? []);
-    } else if (change.op === 'delete') {
-      if (change.line !== undefined) lines = lines.filter((line) => line.id !== change.line);
-      if (change.circle !== undefined) circles = circles.filter((circle) => circle.id !== change.circle);
-    } else if (change.op === 'move' && change.line !== undefined) {
-      const line = lines.find((l) => l.id === change.line);
-      if (line) Object.assign(line, { begin: change.begin, end: change.end });
-    } else if (change.op === 'move') {
-      const circle = circles.find((c) => c.id === change.circle);
-      if (circle) circle.center = change.center;
-    } else if (change.op === 'clear') {
-      lines = [];
-      circles = [];
-    }
-  }
-  return JSON.stringify({ ...document, lines, circles });
+function entryText(stored, dirty) {
+  if (typeof stored.entry === 'string') return stored.entry;
+  return dirty ? `{"own":[${stored.record}]}` : `{"theirs":[${stored.record}],"revision":0}`;
 }
 
-/**
- * Drawing `name`'s copy as stored, in one read: its base, its meta and its
- * change entries (`withChanges`), or only how many there are.
- */
+/** Drawing `name`'s copy as stored, in one read: base, meta, and the journal or its length. */
 function readParts(name, withChanges) {
   return transact(ALL, 'readonly', (tx) => {
     const parts = {};
     tx.objectStore(DRAWINGS).get(name).onsuccess = (event) => (parts.base = event.target.result);
     const changes = tx.objectStore(CHANGES).index('name');
     if (withChanges) changes.getAll(name).onsuccess = (event) => (parts.changes = event.target.result);
-    else changes.count(name).onsuccess = (event) => (parts.changeCount = event.target.result);
+    else changes.count(name).onsuccess = (event) => (parts.entryCount = event.target.result);
     tx.objectStore(META).get(name).onsuccess = (event) => (parts.meta = event.target.result);
     tx.result = parts;
     return null;
   });
 }
 
-/** A copy's record without its document, from its `base` and `meta`; null when there is no copy. */
-function described(name, base, meta, changeCount) {
-  if (!base && !changeCount) return null;
-  const { document: _, ...kept } = base ?? {};
-  return { name, revision: null, dirty: true, savedAt: 0, ...kept, ...meta, changeCount };
+/**
+ * What the copy says of itself: `{name, revision, pending, entryCount}`, or
+ * null when there is none. A copy from before the journal counts its
+ * `dirty` as pending work.
+ */
+function described(name, base, meta, entryCount) {
+  if (!base && !entryCount) return null;
+  const legacyDirty = meta?.pending === undefined && (meta?.dirty ?? base?.dirty ?? false);
+  const pending = meta?.pending ?? (legacyDirty ? Math.max(entryCount, 1) : 0);
+  return { name, revision: meta?.revision ?? base?.revision ?? null, pending, entryCount, legacyDirty, dirty: pending > 0 };
 }
 
 export const localCopies = {
-  /** The copy of drawing `name` (its base with its changes applied), or null. */
+  /** The copy of drawing `name`: `described` with `document` (the base's text) and `entries` (texts), or null. */
   async get(name) {
     const { base, changes, meta } = await readParts(name, true);
-    const record = described(name, base, meta, changes.length);
-    if (!record) return null;
-    // A base kept straight from a download is its bytes (a Blob: no 10 MB string made to keep it).
-    let document = base?.document;
+    const copy = described(name, base, meta, changes.length);
+    if (!copy) return null;
+    let document = base?.document ?? null;
     if (document instanceof Blob) document = await document.text();
-    record.document = changes.length ? applyChanges(document ?? EMPTY, changes.map((c) => c.record)) : document;
-    return record;
+    copy.entries = changes.map((stored) => entryText(stored, copy.legacyDirty));
+    if (copy.legacyDirty && base?.dirty && document !== null) {
+      // A whole document kept unsaved before the journal: its shapes are this person's to add.
+      copy.entries.unshift(`{"document":${document}}`);
+      document = null;
+    }
+    copy.document = document;
+    return copy;
   },
 
-  /**
-   * What `get` answers but the document, which is not read: whether there
-   * is a copy of drawing `name`, and whether it is dirty. A clean copy of a
-   * drawing the server answers for is not needed, and making its document
-   * (a 10 MB text read, its change entries applied) was ~0.2 s of the page's
-   * thread while a big drawing opened.
-   */
+  /** `described` alone: whether there is a copy, and whether it holds pending work. */
   async summary(name) {
-    const { base, changeCount, meta } = await readParts(name, false);
-    return described(name, base, meta, changeCount);
+    const { base, entryCount, meta } = await readParts(name, false);
+    return described(name, base, meta, entryCount);
   },
 
-  /**
-   * Adds change records (their JSON texts) after the copy's newest, which
-   * now builds on server revision `revision` and is dirty. Rewrites no
-   * document; resolves once durable.
-   */
-  addChanges(name, records, revision) {
+  /** Appends journal `entries` (texts); the copy is at `revision` with `pending` changes after. Resolves once durable. */
+  append(name, entries, revision, pending) {
     return transact([CHANGES, META], 'readwrite', (tx) => {
       const changes = tx.objectStore(CHANGES);
-      for (const record of records) changes.add({ name, record });
-      tx.objectStore(META).put({ name, revision, dirty: true, savedAt: Date.now() });
+      for (const entry of entries) changes.add({ name, entry });
+      tx.objectStore(META).put({ name, revision, pending, savedAt: Date.now() });
       return null;
     });
   },
 
   /**
-   * Keeps `record` as the copy's base, dropping its change entries; resolves
-   * once durable (with true when it had to be written again after storage
-   * was full: entries added meanwhile went too), rejects with the reason
-   * otherwise. When storage is full, clean copies of other drawings go first.
+   * Writes the copy anew: `document` (text or Blob) at `revision`, then
+   * `entries`. When storage is full, clean copies of other drawings go
+   * first. Resolves once durable, rejects with the reason otherwise.
    */
-  async put(record) {
-    const write = () => transact(ALL, 'readwrite', (tx) => {
-      tx.objectStore(DRAWINGS).put(record);
-      deleteChanges(tx, record.name);
-      tx.objectStore(META).delete(record.name);
-      return null;
-    });
+  async put(name, document, revision, entries = [], pending = 0) {
+    const write = () =>
+      transact(ALL, 'readwrite', (tx) => {
+        tx.objectStore(DRAWINGS).put({ name, document, revision, savedAt: Date.now() });
+        deleteChanges(tx, name);
+        const changes = tx.objectStore(CHANGES);
+        for (const entry of entries) changes.add({ name, entry });
+        tx.objectStore(META).put({ name, revision, pending, savedAt: Date.now() });
+        return null;
+      });
     try {
       await write();
-      return false;
     } catch (error) {
-      if (!isQuota(error) || !(await this.pruneClean(record.name))) throw error;
+      if (!isQuota(error) || !(await this.pruneClean(name))) throw error;
       await write();
-      return true; // written late: changes added meanwhile were dropped with the old ones
     }
   },
 
-  /**
-   * The server acknowledged the copy's changes up to `revision`: the copy
-   * builds on that revision now, and is clean when `clean` (it holds
-   * nothing the server lacks). Rewrites no document.
-   */
-  markSaved(name, revision, clean) {
-    return transact([DRAWINGS, META], 'readwrite', (tx) => {
-      const meta = tx.objectStore(META);
-      const request = meta.get(name);
-      request.onsuccess = () => {
-        if (request.result) {
-          meta.put({ ...request.result, revision, dirty: request.result.dirty && !clean });
-          return;
-        }
-        // No change since the base: note the acknowledgement beside it.
-        const base = tx.objectStore(DRAWINGS).get(name);
-        base.onsuccess = () => {
-          if (base.result) meta.put({ name, revision, dirty: base.result.dirty && !clean, savedAt: Date.now() });
-        };
-      };
-      return null;
-    });
-  },
-
-  /** Keeps the copy of `from` under `to` (a rename), its revision moved up by `shift`; resolves once durable. */
+  /** Keeps the copy of `from` under `to` (a rename), its revisions moved up by `shift`. */
   async move(from, to, shift) {
     const copy = await this.get(from);
     if (!copy) return;
-    const { changeCount, ...record } = copy;
-    await this.put({ ...record, name: to, revision: copy.revision == null ? null : copy.revision + shift });
+    const revision = copy.revision == null ? null : copy.revision + shift;
+    await this.put(to, copy.document ?? EMPTY_DOCUMENT, revision, copy.entries, copy.pending);
     await this.remove(from);
   },
 
@@ -251,33 +189,24 @@ export const localCopies = {
   },
 
   /** Moves a copy that cannot be opened out of the way, keeping it for download. */
-  async rescue(record, problem) {
-    await transact(RESCUED, 'readwrite', (store) => store.add({ ...record, problem, rescuedAt: Date.now() }));
-    const current = await this.get(record.name);
-    if (current && current.document === record.document) await this.remove(record.name);
+  async rescue(copy, problem) {
+    await transact(RESCUED, 'readwrite', (store) => store.add({ ...copy, problem, rescuedAt: Date.now() }));
+    await this.remove(copy.name);
   },
 
-  /**
-   * Removes clean copies of every drawing but `keep`; true if any went.
-   * Reads names first and never `keep`'s copy: the open drawing's is often
-   * the biggest (a million lines are ~100 MB to read back).
-   */
+  /** Removes copies with nothing pending of every drawing but `keep`; true if any went. */
   async pruneClean(keep) {
     const stale = await transact([DRAWINGS, META], 'readonly', (tx) => {
       const found = [];
       const drawings = tx.objectStore(DRAWINGS);
       tx.objectStore(META).getAll().onsuccess = (event) => {
-        const dirty = new Map(event.target.result.map((meta) => [meta.name, meta.dirty]));
+        const metas = new Map(event.target.result.map((meta) => [meta.name, meta]));
         drawings.openKeyCursor().onsuccess = ({ target: { result: cursor } }) => {
           if (!cursor) return;
           const name = cursor.key;
-          // The meta record says whether the copy holds unsaved changes; without it (or its answer), the copy does.
-          if (name !== keep && dirty.get(name) !== undefined) {
-            if (!dirty.get(name)) found.push(name);
-          } else if (name !== keep) {
-            drawings.get(name).onsuccess = ({ target: { result } }) => {
-              if (result && !result.dirty) found.push(name);
-            };
+          const meta = metas.get(name);
+          if (name !== keep && meta && (meta.pending === 0 || (meta.pending === undefined && meta.dirty === false))) {
+            found.push(name);
           }
           cursor.continue();
         };
@@ -290,9 +219,8 @@ export const localCopies = {
   },
 
   /**
-   * Moves copies an older version of the page kept in localStorage into
-   * IndexedDB (unsaved ones only, and never over a newer copy), then removes
-   * them. Once a page: later calls answer the first's promise.
+   * Moves copies an older page kept in localStorage into IndexedDB (unsaved
+   * ones only, never over a newer copy), then removes them. Once a page.
    */
   migrateLegacy() {
     this.migration ??= this.moveLegacy().catch(() => {});
@@ -324,12 +252,18 @@ export const localCopies = {
       const name = key.slice(LEGACY_PREFIX.length);
       if (old?.dirty && typeof old.document === 'string') {
         if (!(await this.summary(name))) {
-          await this.put({ name, document: old.document, revision: old.revision ?? null, dirty: true, savedAt: Date.now() });
+          // Its shapes are this person's, added on top of whatever the server has.
+          await this.put(name, EMPTY_DOCUMENT, null, [`{"document":${old.document}}`], 1);
         }
       } else if (!old) {
-        await this.rescue({ name, document: storage.getItem(key), revision: null, dirty: true }, 'not JSON');
+        await transact(RESCUED, 'readwrite', (store) =>
+          store.add({ name, document: storage.getItem(key), problem: 'not JSON', rescuedAt: Date.now() }),
+        );
       }
       storage.removeItem(key);
     }
   },
 };
+
+/** An empty drawing's document. */
+export const EMPTY_DOCUMENT = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';

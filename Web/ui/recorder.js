@@ -92,7 +92,7 @@ export async function startPlayback(text) {
   // What was drawn is saved (or kept in this browser) before the playback takes the screen.
   await saver.flush().catch(() => {});
   // The playback replaces the drawing in the core until the page reloads it: only from a copy.
-  if (saver.stopped) return fail('Saving waits for your decision first (see the message below); then play the trace.');
+  if (saver.stopped) return fail('Saving is stopped (see the message below): download the drawing before playing a trace.');
   if (saver.dirty() && saver.local !== 'saved') {
     return fail('This drawing is not saved anywhere yet: let it save (or download it) before playing a trace.');
   }

@@ -17,6 +17,22 @@ extension DrawView {
   /// (they are in the log already) and not undoable here.
   public func receiveChanges(_ changes: [Change]) {
     guard !changes.isEmpty else { return }
+    rebase(under: changes, withdrawing: 0)
+  }
+
+  /// The oldest `count` of this person's unacknowledged changes were in
+  /// the drawing already when it was read (sent again after a reload, their
+  /// first answer lost): they are taken back, not kept on top twice.
+  public func withdrawChanges(_ count: Int) {
+    let count = min(max(count, 0), unconfirmed.count)
+    guard count > 0 else { return }
+    rebase(under: [], withdrawing: count)
+  }
+
+  /// Takes this person's unacknowledged changes back (newest first), drops
+  /// the oldest `withdrawing` of them, applies `changes`, and applies the
+  /// rest of this person's again.
+  private func rebase(under changes: [Change], withdrawing: Int) {
     let selectedID = selectedLineIndex.flatMap { drawing.lines.indices.contains($0) ? drawing.lines[$0].id : nil }
     let selectedCircleID = selectedCircleIndex.flatMap {
       drawing.circles.indices.contains($0) ? drawing.circles[$0].id : nil
@@ -34,6 +50,7 @@ extension DrawView {
         absorb(drawing.applyTracked(reversal), into: &damage, isAppend: &isAppend)
       }
     }
+    unconfirmed.removeFirst(withdrawing)
     var removedLines: [ShapeID] = []
     var removedCircles: [ShapeID] = []
     for change in changes {

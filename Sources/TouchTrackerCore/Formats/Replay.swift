@@ -79,6 +79,7 @@ public enum Replay {
     case .pending(let changes): view.restorePending(changes)
     case .received(let changes): view.receiveChanges(changes)
     case .confirmed(let count): view.confirmChanges(count)
+    case .withdrawn(let count): view.withdrawChanges(count)
     case .viewport(let offset, let zoom): view.setViewport(offset: offset, zoom: zoom)
     }
   }

@@ -85,6 +85,9 @@ extension Trace {
       case .confirmed(let count):
         writer.raw(",\"confirmed\":")
         writer.write(Double(count))
+      case .withdrawn(let count):
+        writer.raw(",\"withdrawn\":")
+        writer.write(Double(count))
       case .viewport(let offset, let zoom):
         writer.raw(",\"viewport\":{\"x\":")
         writer.write(offset.x)

@@ -66,6 +66,8 @@ public struct TraceEvent: Equatable, Sendable {
     case received([Change])
     /// The server acknowledged this many of the page's oldest changes.
     case confirmed(Int)
+    /// This many of the page's oldest changes were in the drawing already (their answer was lost): taken back.
+    case withdrawn(Int)
     /// The page panned or zoomed: the drawing's point at the top-left corner, and the zoom.
     case viewport(Point, zoom: Double)
   }
@@ -134,7 +136,7 @@ extension Trace {
   /// The members that say what an event delivers (at most one each).
   static let inputKinds = [
     "touches", "tap", "action", "color", "size", "safeArea", "options", "document", "ids", "pending", "received",
-    "confirmed", "viewport",
+    "confirmed", "withdrawn", "viewport",
   ]
 
   static let actions: [(name: String, input: TraceEvent.Input)] = [
@@ -228,8 +230,9 @@ extension Trace {
       }
       let offset = Point(x: try coordinate(field.require("x")), y: try coordinate(field.require("y")))
       return .viewport(offset, zoom: scale)
+    case "withdrawn":
+      return .withdrawn(Int(try integer(field, in: 0...Double(Int32.max))))
     default:  // "confirmed"
-      // The page confirms "everything" as 2^31 - 1 (`saver.startOver`).
       return .confirmed(Int(try integer(field, in: 0...Double(Int32.max))))
     }
   }

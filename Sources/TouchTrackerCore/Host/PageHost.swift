@@ -19,6 +19,8 @@ final class PageHost {
 
   /// Counts finished changes (add, delete, move, clear, undo, redo): the page saves when it moves.
   private(set) var changeCount = 0
+  /// What the server has of this person's changes and what goes next (`PageHost+Sync.swift`).
+  var sync = SyncClient(client: "00000000")
   /// Counts input the page sent that was ignored; `lastError` says why.
   private(set) var ignoredInputCount = 0
   private(set) var lastError = ""
@@ -466,39 +468,6 @@ final class PageHost {
     guard input.capacity > 1 << 20 else { return }
     input.deallocate()
     input.reserve(4096)
-  }
-
-  /// Writes the changes finished since the last call into `output` as
-  /// `{"changes":[...]}`, each with its `"bounds"` (absent: everything), and
-  /// returns the length (-1 when memory ran out: the changes are then kept
-  /// for the next call).
-  func takeChanges() -> Int {
-    let changes = app.drawView.takeChanges()
-    var writer = JSONWriter()
-    writer.raw("{\"changes\":[")
-    for (index, published) in changes.enumerated() {
-      if index > 0 { writer.raw(",") }
-      ChangeCoder.write(published.change, bounds: published.bounds, to: &writer)
-    }
-    writer.raw("]}")
-    let length = setOutput(writer.bytes)
-    if length < 0 { app.drawView.republish(changes) }
-    return length
-  }
-
-  /// Applies other people's changes (`{"changes":[...]}` in `input`, in the
-  /// server's order; see `DrawView.receiveChanges`); nil, or the problem
-  /// (then none was applied).
-  func receiveChanges(length: Int) -> String? {
-    guard length >= 0, length <= input.capacity else { return "Changes length \(length) is out of range" }
-    guard player == nil else { return "A recording is playing" }
-    input.setCount(length)
-    do {
-      perform(.received(try ChangeCoder.decodeListThroughTree(bytes: Array(input.elements))))
-      return nil
-    } catch {
-      return error.message
-    }
   }
 
   /// The lines this person is drawing, as `{"lines":[LINE, ...]}` (without

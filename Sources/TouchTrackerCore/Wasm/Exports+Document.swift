@@ -113,15 +113,6 @@ public func ttExportSVG() -> Int32 {
   return Int32(truncatingIfNeeded: host.setOutput(Array(svg.utf8)))
 }
 
-/// Writes the changes finished since the last call as `{"changes":[...]}`
-/// at `tt_out_ptr` (docs/DESIGN.md, "Changes"); returns the length, or -1
-/// when memory ran out (the changes wait for the next call).
-@_expose(wasm, "tt_take_changes") @_cdecl("tt_take_changes")
-public func ttTakeChanges() -> Int32 {
-  guard let host = wasmHost else { return -1 }
-  return Int32(truncatingIfNeeded: host.takeChanges())
-}
-
 /// New lines and circles take ids from `origin` (a random number per page:
 /// two devices drawing at once never pick the same id; see `ShapeID`).
 @_expose(wasm, "tt_set_id_origin") @_cdecl("tt_set_id_origin")
@@ -130,23 +121,6 @@ public func ttSetIDOrigin(origin: Int32) {
   var source = ShapeIDSource(origin: UInt32(bitPattern: origin))
   source.skip(past: host.app.drawing)
   host.perform(.ids(source))
-}
-
-/// Applies other people's changes (`length` bytes of `{"changes":[...]}` at
-/// `tt_alloc`'s buffer), in the server's order: this page's unacknowledged
-/// changes stay on top. Returns 0, or the length of the error message at
-/// `tt_out_ptr` (nothing was applied).
-@_expose(wasm, "tt_receive_changes") @_cdecl("tt_receive_changes")
-public func ttReceiveChanges(length: Int32) -> Int32 {
-  guard let host = wasmHost else { return -1 }
-  guard let problem = host.receiveChanges(length: Int(length)) else { return 0 }
-  return Int32(truncatingIfNeeded: host.setOutput(Array(problem.utf8)))
-}
-
-/// The server acknowledged the oldest `count` changes this page took.
-@_expose(wasm, "tt_confirm_changes") @_cdecl("tt_confirm_changes")
-public func ttConfirmChanges(count: Int32) {
-  wasmHost?.perform(.confirmed(Int(count)))
 }
 
 /// Writes this page's lines in progress as `{"lines":[...]}` at

@@ -19,6 +19,9 @@ enum ClientMessage: Equatable, Sendable {
   case changes(key: String, changes: [Change])
   /// `{"type": "presence", "lines": [LINE, ...]}`
   case presence([PresenceLine])
+  /// `{"type": "ping"}`: answered `pong` at once, so that a client learns
+  /// within its deadline when the connection is dead.
+  case ping
 
   /// Revisions are integers JSON numbers hold exactly.
   static let maximumRevision = 9_007_199_254_740_991.0
@@ -39,7 +42,7 @@ enum ClientMessage: Equatable, Sendable {
       throw LiveError(error.message)
     }
     guard case .object = root else { throw LiveError("Expected a JSON object, got \(root.typeName)") }
-    guard let type = root["type"] else { throw LiveError("Missing 'type'; expected hello, changes or presence") }
+    guard let type = root["type"] else { throw LiveError("Missing 'type'; expected hello, changes, presence or ping") }
     guard case .string(let name) = type else {
       throw LiveError("Expected a string at type, got \(type.typeName)")
     }
@@ -47,8 +50,10 @@ enum ClientMessage: Equatable, Sendable {
     case "hello": return try hello(root)
     case "changes": return try changes(root, bytes)
     case "presence": return .presence(try PresenceLine.lines(in: root))
+    case "ping": return .ping
     default:
-      throw LiveError("Unknown message type '\(String(name.prefix(64)))' at type; expected hello, changes or presence")
+      throw LiveError(
+        "Unknown message type '\(String(name.prefix(64)))' at type; expected hello, changes, presence or ping")
     }
   }
 

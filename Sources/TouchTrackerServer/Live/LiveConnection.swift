@@ -169,6 +169,8 @@ struct LiveConnection: Sendable {
           // Over the rate a line in progress is dropped; "no lines" never
           // is, or the others would keep showing a line already lifted.
           if presenceRate.take() || lines.isEmpty { room.relay(presence: lines, from: outbox) }
+        case .ping:
+          _ = outbox.send(.pong)
         }
       }
       return nil

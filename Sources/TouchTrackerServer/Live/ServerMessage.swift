@@ -18,6 +18,8 @@ enum ServerMessage: Equatable, Sendable {
   /// The drawing is called `name` now (a rename), its revisions `shift`
   /// higher: the client follows it there; this connection closes.
   case renamed(name: String, shift: Int)
+  /// The answer to a client's `ping`.
+  case pong
 
   var text: String {
     switch self {
@@ -35,6 +37,7 @@ enum ServerMessage: Equatable, Sendable {
     case .presence(let by, let lines): return #"{"type":"presence","by":"\#(by)","lines":\#(lines)}"#
     case .leave(let by): return #"{"type":"leave","by":"\#(by)"}"#
     case .error(let message): return #"{"type":"error","error":\#(Self.quoted(message))}"#
+    case .pong: return #"{"type":"pong"}"#
     case .renamed(let name, let shift): return #"{"type":"renamed","name":\#(Self.quoted(name)),"shift":\#(shift)}"#
     }
   }

@@ -73,6 +73,22 @@ import Testing
     }
   }
 
+  /// The heartbeat: every client may ping (a view link too, before its
+  /// hello too) and gets a pong at once, so a page learns within its
+  /// deadline that the connection is dead when none comes.
+  @Test func aPingIsAnsweredPongForAViewLinkToo() async throws {
+    try await Self.run { port, http in
+      let (_, view) = try await AccessControlTests.drawingWithLinks(http)
+      try await Self.connect(port, key: view) { viewer in
+        _ = try await viewer.message(ofType: "welcome")
+        try await viewer.send(#"{"type":"ping"}"#)
+        #expect(try await viewer.receive() == .text(#"{"type":"pong"}"#))
+        try await viewer.send(#"{"type":"ping"}"#)
+        #expect(try await viewer.receive() == .text(#"{"type":"pong"}"#))
+      }
+    }
+  }
+
   @Test func aViewLinkCannotSendPresence() async throws {
     try await Self.run { port, http in
       let (_, view) = try await AccessControlTests.drawingWithLinks(http)

@@ -11,7 +11,10 @@ import Testing
   @Test(arguments: [
     ("{\"type\":", "Invalid JSON at line 1, column 9: unexpected end of input in message 2"),
     (#"[1]"#, "Expected a JSON object, got an array in message 2"),
-    (#"{"type":"shout"}"#, "Unknown message type 'shout' at type; expected hello, changes or presence in message 2"),
+    (
+      #"{"type":"shout"}"#,
+      "Unknown message type 'shout' at type; expected hello, changes, presence or ping in message 2"
+    ),
     (#"{"type":"changes","changes":[]}"#, "Missing 'key' in changes in message 2"),
     (
       ##"{"type":"changes","key":"k","changes":[{"op":"add","lines":[{"id":1,"begin":{"x":1e300,"y":0},"end":{"x":0,"y":0},"color":"#000000","width":1}]}]}"##,
