@@ -34,6 +34,7 @@ const PAGE_FILES = [
   'sync/decisions.js',
   'sync/download.js',
   'sync/live.js',
+  'sync/opening.js',
   'sync/local-copy.js',
   'sync/saver.js',
   'touchtracker.wasm',

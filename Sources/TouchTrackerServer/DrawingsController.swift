@@ -132,11 +132,17 @@ struct DrawingsController {
   /// appends them to the drawing's log (creating the drawing if needed) and
   /// answers `{"revision": N}`, the revision after the last one. With an
   /// `Idempotency-Key`, a batch already appended under that key appends
-  /// nothing and answers the revision it ended at.
+  /// nothing and answers the revision it ended at. `If-Match: *` (the
+  /// drawing exists: a client that saw it) on a name a rename left answers
+  /// 404 with where it went, instead of creating a new drawing there.
   @Sendable func append(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
-    let expected = try Self.expectedRevision(in: request)
+    let mustExist = request.headers[.ifMatch]?.trimmingCharacters(in: .whitespaces) == "*"
+    let expected = mustExist ? nil : try Self.expectedRevision(in: request)
     let key = try Self.idempotencyKey(in: request)
+    if mustExist, try await store.summary(of: name) == nil, try await store.movedTo(name) != nil {
+      throw await sayingWhereItWent(name, APIError.notFound(name))
+    }
     do {
       let changes = try await ChangeDecoding.decode(try await Self.body(of: request))
       let batch = ChangeBatch(changes: changes, key: key, expected: expected)

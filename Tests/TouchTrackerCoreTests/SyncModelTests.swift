@@ -148,7 +148,7 @@ import TouchTrackerTestSupport
     func connect(_ server: Server) {
       guard !online else { return }
       online = true
-      client.connected()
+      client.socketOpened()
       run(server)
     }
 
@@ -157,7 +157,7 @@ import TouchTrackerTestSupport
       joined = false
       toServer.removeAll()
       fromServer.removeAll()
-      client.disconnected()
+      client.socketClosed()
       run(server)
     }
 

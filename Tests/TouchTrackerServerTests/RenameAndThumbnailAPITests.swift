@@ -64,6 +64,15 @@ import TouchTrackerStore
           $0.text
             == #"{"error":"Drawing 'd' does not exist, expected revision 1","renamedTo":"e","revision":0,"shift":2}"#)
       }
+      // Changes merge by id with no revision to be stale against; `If-Match: *` says the
+      // drawing exists, so the old name answers where it went instead of starting a new drawing.
+      try await client.execute(
+        uri: "/api/drawings/d/changes", method: .post, headers: [.ifMatch: "*", .idempotencyKey: "k-1"],
+        body: ByteBuffer(string: #"{"changes":[\#(Live.add([9]))]}"#)
+      ) {
+        #expect($0.status == .notFound)
+        #expect($0.text == #"{"error":"No drawing named 'd'","renamedTo":"e","shift":2}"#)
+      }
       try await client.execute(
         uri: "/api/drawings/e/changes", method: .post, headers: [.ifMatch: #""3""#],
         body: ByteBuffer(string: #"{"changes":[\#(Live.add([9]))]}"#)

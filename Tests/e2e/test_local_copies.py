@@ -160,7 +160,7 @@ def test_a_clean_copy_is_not_read_whole_when_the_server_answers(browser, server)
         wait_until_saved(touch)
         touch.wait_for("touchtracker.saving().local === 'saved'")
         copy = page.evaluate("touchtracker.localCopy('clean')")
-        assert copy["dirty"] is False and copy["changeCount"] >= 1, "a clean copy with a change entry"
+        assert copy["dirty"] is False and copy["entryCount"] >= 1, "a clean copy with journal entries"
         length = len(copy["document"])
 
         page.context.add_init_script(

@@ -208,7 +208,9 @@ def test_a_line_drawn_before_the_opened_drawing_is_on_screen_is_never_lost_to_it
         page.wait_for_function("touchtracker.saving().local !== 'pending'", timeout=30_000)
         copy = page.evaluate("touchtracker.localCopy('early')")
         assert copy["dirty"] is True
-        assert len(json.loads(copy["document"])["lines"]) == 30_001, "the line drawn early is in this browser's copy"
+        assert len(json.loads(copy["document"])["lines"]) == 30_000, "the server's drawing is the copy's base"
+        own = [json.loads(entry)["own"] for entry in copy["entries"] if '"own"' in entry]
+        assert [len(change["lines"]) for changes in own for change in changes] == [1], "the line drawn early is in it"
     finally:
         page.context.close()
         server.close()

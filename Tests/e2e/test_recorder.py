@@ -145,24 +145,3 @@ def test_a_trace_that_cannot_be_played_says_why_and_changes_nothing(browser, ser
     touch.line((60, 200), (300, 190))
     wait_until_saved(touch)
     assert page.errors == []
-
-
-def test_a_trace_does_not_play_while_saving_waits_for_a_decision(browser, server):
-    """A conflict's banner acts on the drawing ("Save mine as a copy"): a
-    playback would put the recording's drawing under those buttons, so it
-    does not start until the person decided."""
-    page, touch = open_drawing(browser, server, "undecided", live=False)
-    page.evaluate("touchtracker.ready")
-    touch.line((100, 100), (300, 100))
-    wait_until_saved(touch)
-    theirs = {"format": "touchtracker", "version": 1, "lines": [], "circles": []}
-    status, _, _ = request(server, "PUT", "/api/drawings/undecided", theirs, {"If-Match": '"1"'})
-    assert status == 200
-    touch.line((100, 300), (300, 300))
-    touch.wait_for("touchtracker.saving().conflict")
-    page.keyboard.press("i")
-    problem = page.evaluate("""touchtracker.playTrace('{"events":[{"time":0}]}')""")
-    assert problem == "Saving waits for your decision first (see the message below); then play the trace."
-    assert not page.evaluate("touchtracker.recorder().playback.on")
-    assert "changed somewhere else" in page.inner_text("#banner"), "the decision is still offered"
-    assert len(touch.document()["lines"]) == 2, "the drawing is still the person's"

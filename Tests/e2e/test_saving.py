@@ -115,8 +115,10 @@ def test_leaving_the_page_right_after_a_change_still_saves_it(browser, server):
     assert eventually(lambda: stored(server, "pagehide"), within=5.0)["lines"] == [line(100, 100, 300, 100)]
 
 
-def test_a_conflict_keeps_both_versions_and_can_save_mine_as_a_copy(browser, server):
-    # Saving over HTTP only: drawing live, a document saved elsewhere reaches the page instead (test_live.py).
+def test_a_drawing_replaced_elsewhere_gets_my_new_line_on_top_without_asking(browser, server):
+    """A whole document saved over the drawing (an import elsewhere) while this page
+    saves over HTTP: the page's next line goes on top of it by itself, nothing asks
+    the person to choose, and a notice says what happened."""
     page, touch = open_drawing(browser, server, "shared", live=False)
     touch.line((100, 100), (300, 100))
     wait_until_saved(touch)
@@ -125,34 +127,14 @@ def test_a_conflict_keeps_both_versions_and_can_save_mine_as_a_copy(browser, ser
     assert status == 200
 
     touch.line((100, 300), (300, 300))
-    touch.wait_for("touchtracker.saving().conflict")
-    assert page.is_visible("#banner")
-    assert "changed somewhere else" in page.inner_text("#banner")
-    assert stored(server, "shared") == theirs, "their version is not overwritten"
-    mine = touch.document()
-    assert len(mine["lines"]) == 2, "my version stays on screen"
-
-    page.click("text=Save mine as a copy")
     wait_until_saved(touch)
-    copy = page.evaluate("touchtracker.saving().name")
-    assert copy.startswith("shared-")
-    assert page.url.endswith(f"?drawing={copy}")
-    assert stored(server, copy) == mine
-    assert stored(server, "shared") == theirs
-
-
-def test_discarding_mine_opens_theirs(browser, server):
-    page, touch = open_drawing(browser, server, "shared", live=False)
-    touch.line((100, 100), (300, 100))
-    wait_until_saved(touch)
-    theirs = {**EMPTY, "lines": [line(10, 10, 20, 20)]}
-    request(server, "PUT", "/api/drawings/shared", theirs, {"If-Match": '"1"'})
-    touch.line((100, 300), (300, 300))
-    touch.wait_for("touchtracker.saving().conflict")
-
-    page.click("text=Discard mine, open theirs")
-    wait_until_saved(touch)
-    assert touch.document() == theirs
+    merged = theirs["lines"] + [line(100, 300, 300, 300)]
+    assert stored(server, "shared")["lines"] == merged, "theirs stays; my new line is added to it"
+    touch.wait_for(f"touchtracker.document().lines.length === {len(merged)}")
+    assert touch.document()["lines"] == merged, "the page shows the server's drawing"
+    assert "as the server has it now, with your change added" in page.inner_text("#notice")
+    assert not page.evaluate("touchtracker.saving().conflict")
+    assert "changed somewhere else" not in page.inner_text("#banner")
 
 
 def test_offline_the_drawing_stays_in_the_browser_and_is_saved_when_the_server_is_back(browser, server):
@@ -163,9 +145,9 @@ def test_offline_the_drawing_stays_in_the_browser_and_is_saved_when_the_server_i
     server.stop()
     touch.line((100, 300), (300, 300))
     touch.wait_for("touchtracker.saving().offline && touchtracker.saving().local === 'saved'")
-    assert "Offline — saved in this browser" in page.inner_text("#banner")
+    assert "Offline — 1 change waits in this browser" in page.inner_text("#banner")
     kept = page.evaluate("touchtracker.localCopy('offline')")
-    assert kept["dirty"] and len(json.loads(kept["document"])["lines"]) == 2
+    assert kept["pending"] == 1 and any('"own"' in entry for entry in kept["entries"]), "the change is in the copy"
 
     server.start()
     page.wait_for_function("!touchtracker.saving().offline && !touchtracker.saving().dirty", timeout=15000)

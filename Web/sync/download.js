@@ -20,6 +20,12 @@ export function drawingAsked() {
 /** Where drawing `name` is on the server. */
 export const drawingURL = (name) => '/api/drawings/' + encodeURIComponent(name);
 
+/** The revision a response names (`ETag` or `X-Revision`), 0 when none. */
+export function revisionOf(response) {
+  const match = /(\d+)/.exec(response.headers.get('ETag') || response.headers.get('X-Revision') || '');
+  return match ? Number(match[1]) : 0;
+}
+
 /** The server's copy of drawing `name`: a promise of its response, or of null when the server could not be reached. */
 export function fetchDrawing(name) {
   return fetch(drawingURL(name), { cache: 'no-store', headers: access.headers(name) }).catch(() => null);

@@ -118,10 +118,8 @@ export const live = {
     this.heartbeat = null;
     this.socket = null;
     forgetPresence();
-    if (saver.overSocket) {
-      saver.unreachable = true;
-      saver.run('disconnected');
-    }
+    if (saver.overSocket) saver.unreachable = true;
+    saver.run('socket_closed');
     this.retry();
   },
 

@@ -128,6 +128,8 @@ export const localCopies = {
       document = null;
     }
     copy.document = document;
+    // The revision the base is at; `revision` is the copy's after its entries.
+    copy.baseRevision = document === null ? 0 : (base?.revision ?? null);
     return copy;
   },
 

@@ -5,14 +5,12 @@
 // batch, read the drawing. Changes merge by id in the server's order, so
 // nothing here ever asks the person to choose between versions.
 
-import {
-  DownloadBroken, NAME_PATTERN, loadDocument, openDownload, syncBaseText, syncEvent, tt,
-} from '../core/bridge.js';
-import { download, hideBanner, showBanner } from '../ui/banner.js';
+import { DownloadBroken, loadDocument, openDownload, syncBaseText, syncEvent } from '../core/bridge.js';
 import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
 import { status } from './decisions.js';
-import { drawingURL, fetchDrawing, localCopySummary, takeStarted } from './download.js';
+import { opening } from './opening.js';
+import { drawingURL, fetchDrawing, revisionOf } from './download.js';
 import { EMPTY_DOCUMENT, localCopies } from './local-copy.js';
 
 const SAVE_DELAY_MS = 250;
@@ -25,10 +23,6 @@ function storageProblem(error) {
   return `this browser refused a copy (${String(error?.message || error).replace(/\.$/, '')})`;
 }
 
-function revisionOf(response) {
-  const match = /(\d+)/.exec(response.headers.get('ETag') || response.headers.get('X-Revision') || '');
-  return match ? Number(match[1]) : 0;
-}
 
 export const saver = {
   name: 'default',
@@ -113,7 +107,7 @@ export const saver = {
         return this.pull(effect.since);
       case 'replaced':
         return showNotice(
-          `“${this.name}” was replaced on the server; ${effect.kept === 1 ? 'your change was' : `your ${effect.kept} changes were`} added to it`,
+          `“${this.name}” is shown as the server has it now, with ${effect.kept === 1 ? 'your change' : `your ${effect.kept} changes`} added to it`,
         );
       case 'show':
         return this.live?.show(effect.message);
@@ -147,6 +141,7 @@ export const saver = {
   // This browser's copy.
 
   keep(entries) {
+    this.keepShown(); // the base goes first: the entries follow it
     const { name } = this;
     const { revision, pending } = this.state;
     const write = ++this.localWrites;
@@ -157,13 +152,14 @@ export const saver = {
   },
 
   rebase(entries) {
+    this.shownCopy = null; // this base replaces it
     const { name } = this;
     const { revision, pending } = this.state;
     const base = this.nextBase;
     this.nextBase = null;
     if (base && pending === 0) {
       // The download just opened is the base: kept once it is on screen (writing 10 MB is no first-paint work).
-      this.shownCopy = { name, base, revision, writes: this.localWrites };
+      this.shownCopy = { name, base, revision };
       return;
     }
     let document;
@@ -200,7 +196,7 @@ export const saver = {
     const copy = this.shownCopy;
     if (!copy) return;
     this.shownCopy = null;
-    if (copy.name !== this.name || copy.writes !== this.localWrites) return;
+    if (copy.name !== this.name) return;
     const write = ++this.localWrites;
     this.writes = this.writes
       .then(async () => localCopies.put(copy.name, await copy.base(), copy.revision))
@@ -220,8 +216,12 @@ export const saver = {
 
   async post(key, text, keepalive = false) {
     if (keepalive && text.length > KEEPALIVE_LIMIT) return;
-    const headers = access.headers(this.name, { 'Content-Type': 'application/json', 'Idempotency-Key': key });
-    const request = fetch(this.url() + '/changes', { method: 'POST', headers, body: text, keepalive });
+    const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': key };
+    // The drawing this page saw exists: on a name a rename left, the server says where it went.
+    if (this.state.revision > 0) headers['If-Match'] = '*';
+    const request = fetch(this.url() + '/changes', {
+      method: 'POST', headers: access.headers(this.name, headers), body: text, keepalive,
+    });
     if (keepalive) return request.catch(() => {});
     this.inFlight = request;
     let response;
@@ -307,147 +307,6 @@ export const saver = {
     }, RETRY_DELAY_MS);
   },
 
-  // Opening.
-
-  /** Opens drawing `name`: the server's, with this browser's unsent changes on top; this browser's copy without a server. */
-  async open(name) {
-    this.opening++;
-    try {
-      return await this.openDrawing(name);
-    } finally {
-      this.opening--;
-    }
-  },
-
-  async openDrawing(name) {
-    this.name = name;
-    this.stopped = this.stopped === 'playback' ? null : this.stopped;
-    const started = takeStarted(name);
-    const reading = this.readCopy(started?.local ?? localCopySummary(name));
-    const response = (await started?.response) ?? (await fetchDrawing(name));
-    if (response && (response.ok || response.status === 404)) {
-      let problem;
-      let revision = 0;
-      if (response.ok) {
-        revision = revisionOf(response);
-        let download;
-        try {
-          download = await openDownload(response);
-        } catch (error) {
-          if (!(error instanceof DownloadBroken)) throw error;
-          return this.openOffline(await reading);
-        }
-        problem = download.problem;
-        this.nextBase = download.document;
-      } else {
-        const answer = await response.json().catch(() => ({}));
-        if (this.renamedTo(answer)) {
-          const { renamedTo: to, shift } = answer;
-          if (!(await localCopies.summary(to).catch(() => null))?.dirty) {
-            await localCopies.move(name, to, Number(shift) || 0).catch(() => {});
-          }
-          this.followAddress(name, to);
-          showNotice(`This drawing was renamed “${to}”`);
-          return this.openDrawing(to);
-        }
-        problem = await loadDocument(EMPTY_DOCUMENT);
-      }
-      if (problem) return this.unreadable(problem);
-      this.reached();
-      const summary = await reading;
-      const copy = summary?.dirty ? await this.readCopy(localCopies.get(name)) : null;
-      if (!copy || !(await this.restore(copy, revision))) this.run('opened', null, revision);
-      this.run('connected');
-    } else {
-      await this.openOffline(await reading);
-    }
-  },
-
-  /** What `read` (a read of this browser's copies) answers, or null, saying so, when they cannot be read. */
-  async readCopy(read) {
-    try {
-      return await read;
-    } catch (error) {
-      showBanner(`This browser's copies cannot be read (${error.message}); opening the server's.`, 'warning',
-        [['OK', hideBanner]]);
-      return null;
-    }
-  },
-
-  /** No server: this browser's copy opens, and what is drawn waits in it until the server is back. */
-  async openOffline(summary) {
-    const copy = summary ? await this.readCopy(localCopies.get(summary.name)) : null;
-    const problem = await loadDocument(copy?.document ?? EMPTY_DOCUMENT);
-    if (copy && problem) {
-      await localCopies.rescue(copy, problem).catch(() => {});
-      showBanner(`This browser's copy of “${this.name}” could not be opened: ${problem}. It is kept aside.`, 'warning',
-        [['Download the copy', () => download(new Blob([copy.document], { type: 'application/json' }), `${this.name}-unsaved.json`)], ['OK', hideBanner]]);
-    }
-    if (!copy || problem || !(await this.restore(copy, -1))) this.run('opened', null, -1);
-    this.lost();
-  },
-
-  /**
-   * Puts this browser's copy's journal after the drawing just opened (the
-   * server's at `serverRevision`, or the copy's base with -1). A copy the
-   * core cannot read is kept aside for download; false then.
-   */
-  async restore(copy, serverRevision) {
-    const answer = this.run('restore', `{"entries":[${copy.entries.join(',')}]}`, copy.revision ?? -1, serverRevision);
-    if (!answer?.error) return true;
-    await localCopies.rescue(copy, answer.error).catch(() => {});
-    const text = copy.entries.length === 1 && copy.entries[0].startsWith('{"document":')
-      ? copy.entries[0].slice('{"document":'.length, -1)
-      : JSON.stringify(copy);
-    showBanner(`This browser's unsaved copy of “${this.name}” could not be opened: ${answer.error}. It is kept aside; the saved drawing is shown.`,
-      'warning', [['Download the copy', () => download(new Blob([text], { type: 'application/json' }), `${this.name}-unsaved.json`)], ['OK', hideBanner]]);
-    return false;
-  },
-
-  /** The server's drawing could not be opened: nothing drawn here is saved over it. */
-  unreadable(problem) {
-    this.stopped = 'unreadable';
-    status.unreadable(this, problem);
-  },
-
-  /** The address and a share link's key name the drawing `to` now, not `from`. */
-  followAddress(from, to) {
-    const url = new URL(location.href);
-    url.searchParams.set('drawing', to);
-    history.replaceState(history.state, '', url);
-    access.moveKey(from, to);
-  },
-
-  /** Whether a 404 or 409 `answer` says the drawing was renamed (to a page that missed it). */
-  renamedTo(answer) {
-    return typeof answer?.renamedTo === 'string' && NAME_PATTERN.test(answer.renamedTo) && answer.renamedTo !== this.name;
-  },
-
-  async followRename(answer) {
-    if (!this.renamedTo(answer)) return false;
-    await this.moveTo(answer.renamedTo, Number(answer.shift) || 0);
-    showNotice(`This drawing was renamed “${answer.renamedTo}”`);
-    return true;
-  },
-
-  /**
-   * The drawing is called `name` on the server now, its revisions moved up
-   * by `shift`: sync, this browser's copy, the address and the socket
-   * follow; nothing pending is dropped. False if the page was there already.
-   */
-  async moveTo(name, shift = 0) {
-    const old = this.name;
-    if (name === old) return false;
-    this.name = name;
-    this.run('renamed', null, shift);
-    this.followAddress(old, name);
-    await this.writes;
-    await localCopies.move(old, name, shift).catch(() => {});
-    if (this.live && !this.live.paused && (this.live.socket || this.live.timer)) this.live.restart();
-    else this.run('connected');
-    return true;
-  },
-
   /** The page is going away: the oldest batch goes once more by a request that outlives it (with its key: appended once). */
   onPageHide() {
     if (this.stopped) return;
@@ -461,3 +320,5 @@ export const saver = {
     }
   },
 };
+
+Object.assign(saver, opening);

@@ -59,7 +59,7 @@ extension PageHost {
     }
   }
 
-  /// What `GET .../changes?since=` answered (`{"changes": [...], "revision": N}` in `input`).
+  /// What `GET .../changes?since=` answered (`{"changes": [{"change": CHANGE, "revision": N}, ...]}` in `input`).
   func syncPulled(length: Int, since: Int) -> Int {
     guard let bytes = inputBytes(length) else { return syncProblem("Answer length \(length) is out of range") }
     let root: JSONValue
@@ -69,10 +69,12 @@ extension PageHost {
       return syncProblem(error.message)
     }
     do {
-      let answer = JSONCursor(root, path: "")
-      let changes = try SyncJournal.changes(answer.require("changes"))
-      let revision = try SyncJournal.count(answer.require("revision"))
-      return syncEvent { $0.pulled(changes, since: since, revision: revision) }
+      var log: [(revision: Int, change: Change)] = []
+      for element in try JSONCursor(root, path: "").require("changes").elements() {
+        log.append(
+          (try SyncJournal.count(element.require("revision")), try ChangeCoder.change(element.require("change"))))
+      }
+      return syncEvent { $0.pulled(log, since: since) }
     } catch {
       return syncProblem(error.message)
     }

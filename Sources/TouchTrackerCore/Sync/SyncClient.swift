@@ -50,6 +50,8 @@ public struct SyncClient: Sendable {
   /// Entries in this browser's copy after its base.
   public private(set) var journalLength = 0
 
+  /// A socket is open (said hello, or about to): a drawing read again says hello on it.
+  private var socketOpen = false
   private let keyPrefix: String
   private var nextKey = 1
 
@@ -120,7 +122,7 @@ public struct SyncClient: Sendable {
         unbatched.removeFirst(taken)
       case .theirs(let at, let changes):
         if !onServer { effects.append(.receive(changes)) }
-        revision = at
+        revision = max(revision ?? 0, at)
       case .acknowledged(let key, let at):
         guard let index = batches.firstIndex(where: { $0.key == key }) else { continue }
         // At or below the revision the copy is at, it was withdrawn: the drawing had it already.
@@ -201,11 +203,19 @@ public struct SyncClient: Sendable {
   /// A socket opened: it says hello from the revision this copy is at
   /// (with none known, the drawing is read first).
   public mutating func socketOpened() {
+    socketOpen = true
     if overSocket {
       connection = .syncing
       inFlight = false
     }
     if let revision { effects.append(.hello(since: revision)) } else { effects.append(.fetchDocument) }
+  }
+
+  /// The socket closed (or its heartbeat missed the deadline). Before a
+  /// socket was welcomed, changes go on by `POST`.
+  public mutating func socketClosed() {
+    socketOpen = false
+    if overSocket { disconnected() }
   }
 
   /// The socket closed, the heartbeat missed its deadline, or a request
@@ -271,25 +281,24 @@ public struct SyncClient: Sendable {
     }
   }
 
-  /// What `GET .../changes?since=R` answered: `changes` are the log's after
-  /// R (the revision `.pull` asked from), the drawing at `revision` after them.
-  public mutating func pulled(_ changes: [Change], since: Int, revision: Int) {
+  /// What `GET .../changes?since=R` answered: the log's changes after R
+  /// (the revision `.pull` asked from), each with its revision. This
+  /// person's batch among them is its acknowledgement; the rest are others'.
+  public mutating func pulled(_ log: [(revision: Int, change: Change)], since: Int) {
     guard self.revision == since else { return }
-    var at = since
     var others: [Change] = []
-    var index = 0
-    while index < changes.count {
-      if let first = batches.first, let answered = first.answered, at + first.changes.count == answered {
+    var at = since
+    for (revision, change) in log where revision > at {
+      if let first = batches.first, let answered = first.answered,
+        revision > answered - first.changes.count, revision <= answered
+      {
         if !others.isEmpty { received(others, revision: at, key: nil) }
         others.removeAll()
-        acknowledged(key: first.key, revision: answered)
-        index += first.changes.count
-        at = answered
-        continue
+        if revision == answered { acknowledged(key: first.key, revision: answered) }
+      } else {
+        others.append(change)
       }
-      others.append(changes[index])
-      index += 1
-      at += 1
+      at = revision
     }
     if !others.isEmpty { received(others, revision: at, key: nil) }
   }
@@ -316,9 +325,10 @@ public struct SyncClient: Sendable {
     if before > 0 { effects.append(.replaced(kept: pending)) }
     effects.append(.rebase)
     journalLength = batches.count + (unbatched.isEmpty ? 0 : 1)
-    if overSocket {
-      if connection != .offline { effects.append(.hello(since: revision)) }
-    } else if connection != .offline {
+    if socketOpen { effects.append(.hello(since: revision)) }
+    if !overSocket {
+      // Read over HTTP: the server answers.
+      connection = .live
       flush()
     }
   }

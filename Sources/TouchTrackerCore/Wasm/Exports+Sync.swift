@@ -16,6 +16,10 @@ public func ttSyncStart(origin: Int32, overSocket: Int32) {
 @_expose(wasm, "tt_sync_socket_opened") @_cdecl("tt_sync_socket_opened")
 public func ttSyncSocketOpened() -> Int32 { answer(wasmHost?.syncEvent { $0.socketOpened() } ?? -1) }
 
+/// The live socket closed (or missed its heartbeat).
+@_expose(wasm, "tt_sync_socket_closed") @_cdecl("tt_sync_socket_closed")
+public func ttSyncSocketClosed() -> Int32 { answer(wasmHost?.syncEvent { $0.socketClosed() } ?? -1) }
+
 /// A drawing at `revision` (-1: unknown) is open, nothing of this person's on top.
 @_expose(wasm, "tt_sync_opened") @_cdecl("tt_sync_opened")
 public func ttSyncOpened(revision value: Double) -> Int32 {
