@@ -88,7 +88,10 @@ let package = Package(
       ]
     ),
     // What the tests share: a raw TCP connection to a live server, drawings compared without ids.
-    .target(name: "TouchTrackerTestSupport", dependencies: ["TouchTrackerCore"], path: "Tests/Support"),
+    .target(
+      name: "TouchTrackerTestSupport", dependencies: ["TouchTrackerCore"], path: "Tests/Support",
+      // Read from the source tree by `ChangeFixture.all`.
+      exclude: ["ChangeFixtures"]),
     .testTarget(
       name: "TouchTrackerServerTests",
       dependencies: [

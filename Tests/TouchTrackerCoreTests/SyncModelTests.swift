@@ -191,6 +191,8 @@ import TouchTrackerTestSupport
       }
       app.drawView.setIDOrigin(visit)
       run(server)
+      // What the copy's replay took out was this page's history, not others' changes: undo starts afresh.
+      othersRemoved = []
     }
   }
 

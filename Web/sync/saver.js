@@ -76,17 +76,17 @@ export const saver = {
     }
     this.state = answer;
     if (this.overSocket && answer.connection === 'live') this.unreachable = false;
-    const kept = [];
-    // Leaving, the request goes first: the page may be gone before this browser's copy is written.
-    if (this.leaving) answer.effects.sort((a, b) => (b.do === 'send') - (a.do === 'send'));
+    // Leaving, the entries wait until the request is out (`onPageHide`).
+    const kept = this.leaving ?? [];
     for (const effect of answer.effects) {
       if (effect.do === 'keep') kept.push(JSON.stringify(effect.entry));
+      else if (this.leaving) this.carryOut(effect);
       else {
         if (kept.length) this.keep(kept.splice(0));
         this.carryOut(effect);
       }
     }
-    if (kept.length) this.keep(kept);
+    if (kept.length && !this.leaving) this.keep(kept);
     status.update(this);
     return answer;
   },
@@ -307,17 +307,23 @@ export const saver = {
     }, RETRY_DELAY_MS);
   },
 
-  /** The page is going away: the oldest batch goes once more by a request that outlives it (with its key: appended once). */
+  /**
+   * The page is going away: the oldest batch goes once more by a request
+   * that outlives the page (with its key: appended once). The request goes
+   * before this browser's copy is written: an IndexedDB write begun first
+   * lost the request in Chromium.
+   */
   onPageHide() {
     if (this.stopped) return;
-    this.run('collect');
-    if (!this.dirty()) return;
-    this.leaving = true;
+    const kept = [];
+    this.leaving = kept;
     try {
-      this.run('leaving');
+      this.run('collect');
+      if (this.dirty()) this.run('leaving');
     } finally {
-      this.leaving = false;
+      this.leaving = null;
     }
+    if (kept.length) this.keep(kept);
   },
 };
 

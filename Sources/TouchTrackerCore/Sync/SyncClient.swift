@@ -322,7 +322,8 @@ public struct SyncClient: Sendable {
     self.revision = revision
     inFlight = false
     if pending > 0 { effects.append(.restore(pendingChanges)) }
-    if before > 0 { effects.append(.replaced(kept: pending)) }
+    // Every change that waited is in what is shown now: in the drawing read, or on top of it.
+    if before > 0 { effects.append(.replaced(kept: before)) }
     effects.append(.rebase)
     journalLength = batches.count + (unbatched.isEmpty ? 0 : 1)
     if socketOpen { effects.append(.hello(since: revision)) }
