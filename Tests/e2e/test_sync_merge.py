@@ -13,14 +13,14 @@ for the conflict's words."""
 
 import json
 import os
-import pathlib
 import signal
 import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import PHONE, ROOT, VIEWPORT, Server
+from conftest import PHONE, VIEWPORT
+from test_access import guarded  # noqa: F401 (the fixture: a server with --access-control)
 from test_saving import line, request, stored
 from touchscreen import Touchscreen, without_ids
 
@@ -345,25 +345,6 @@ def test_offline_is_said_within_two_seconds(browser, server):
 
 
 # MARK: Three editors offline and a viewer
-
-
-@pytest.fixture
-def guarded(tmp_path, wasm):
-    """`touchtracker serve --access-control` (as test_access.py), with its admin token."""
-    binary = pathlib.Path(os.environ.get("TOUCHTRACKER_BIN", ROOT / ".build/debug/touchtracker"))
-    if not binary.is_absolute():
-        binary = ROOT / binary
-    if not binary.exists():
-        pytest.skip(f"no touchtracker binary at {binary} (set TOUCHTRACKER_BIN)")
-    server = Server(binary, tmp_path / "drawings.sqlite", ["--access-control"])
-    server.start()
-    deadline = time.monotonic() + 5
-    while not server.admin_token and time.monotonic() < deadline:
-        time.sleep(0.05)
-    server.token = server.admin_token
-    assert server.token, "the server printed no admin link"
-    yield server
-    server.stop()
 
 
 TEAM = ["page A", "page B", "page C", "the viewer"]
