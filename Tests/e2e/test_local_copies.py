@@ -180,3 +180,21 @@ def test_a_clean_copy_is_not_read_whole_when_the_server_answers(browser, server)
         assert page.errors == []
     finally:
         page.context.close()
+
+
+def test_a_copy_written_anew_over_a_journal_keeps_its_new_entries(browser, server):
+    # Writing the copy anew (a drawing read again, a long journal) replaces the old entries with the
+    # new ones in one transaction; the new ones are this person's unsent changes and must survive it.
+    page = open_page(browser, f"{server.url}/?drawing=anew&live=off")
+    try:
+        entries = page.evaluate(
+            """async () => {
+              const { localCopies, EMPTY_DOCUMENT } = await import('/sync/local-copy.js');
+              await localCopies.put('anew', EMPTY_DOCUMENT, 1, ['{"own":[]}', '{"batch":"k-1","count":0}'], 0);
+              await localCopies.put('anew', EMPTY_DOCUMENT, 2, ['{"own":[]}', '{"batch":"k-2","count":0}'], 0);
+              return (await localCopies.get('anew')).entries;
+            }"""
+        )
+        assert entries == ['{"own":[]}', '{"batch":"k-2","count":0}']
+    finally:
+        page.context.close()

@@ -67,14 +67,16 @@ async function transact(storeNames, mode, work) {
 
 const isQuota = (error) => error?.name === 'QuotaExceededError';
 
-/** Deletes drawing `name`'s journal within transaction `tx`. */
-function deleteChanges(tx, name) {
-  const request = tx.objectStore(CHANGES).index('name').openKeyCursor(IDBKeyRange.only(name));
-  request.onsuccess = () => {
-    const cursor = request.result;
-    if (!cursor) return;
-    tx.objectStore(CHANGES).delete(cursor.primaryKey);
-    cursor.continue();
+/**
+ * Replaces drawing `name`'s journal with `entries` within transaction `tx`:
+ * the old entries' keys are read first, so that the new ones are never
+ * among those deleted.
+ */
+function replaceChanges(tx, name, entries = []) {
+  const changes = tx.objectStore(CHANGES);
+  changes.index('name').getAllKeys(IDBKeyRange.only(name)).onsuccess = (event) => {
+    for (const key of event.target.result) changes.delete(key);
+    for (const entry of entries) changes.add({ name, entry });
   };
 }
 
@@ -158,9 +160,7 @@ export const localCopies = {
     const write = () =>
       transact(ALL, 'readwrite', (tx) => {
         tx.objectStore(DRAWINGS).put({ name, document, revision, savedAt: Date.now() });
-        deleteChanges(tx, name);
-        const changes = tx.objectStore(CHANGES);
-        for (const entry of entries) changes.add({ name, entry });
+        replaceChanges(tx, name, entries);
         tx.objectStore(META).put({ name, revision, pending, savedAt: Date.now() });
         return null;
       });
@@ -184,7 +184,7 @@ export const localCopies = {
   remove(name) {
     return transact(ALL, 'readwrite', (tx) => {
       tx.objectStore(DRAWINGS).delete(name);
-      deleteChanges(tx, name);
+      replaceChanges(tx, name);
       tx.objectStore(META).delete(name);
       return null;
     });
