@@ -33,6 +33,7 @@ const PAGE_FILES = [
   'sync/access.js',
   'sync/decisions.js',
   'sync/download.js',
+  'sync/keeping.js',
   'sync/live.js',
   'sync/opening.js',
   'sync/local-copy.js',

@@ -56,7 +56,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from conftest import CHROMIUM, Server  # noqa: E402
 from test_saving import request  # noqa: E402
-from test_sync_merge import BANNER_LOG, CONFLICT_WORDS, DESKTOP, EMPTY, banner_now, banners, cut_off  # noqa: E402
+from sync_pages import BANNER_LOG, CONFLICT_WORDS, DESKTOP, EMPTY, banner_now, banners, cut_off  # noqa: E402
 from touchscreen import Touchscreen, without_ids  # noqa: E402
 
 DRAWING = "soak"
@@ -127,7 +127,7 @@ class SoakServer(Server):
 
 
 class Pane:
-    """One page in its own browser context (as test_sync_merge's `open_on`), its banners logged."""
+    """One page in its own browser context (as sync_pages' `open_on`), its banners logged."""
 
     def __init__(self, browser, name, url):
         self.name = name

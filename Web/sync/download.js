@@ -33,11 +33,11 @@ export function fetchDrawing(name) {
 
 /**
  * The summary of this browser's copy of drawing `name` (`localCopies.summary`),
- * once copies from before IndexedDB moved in: a promise of it (null when
- * there is none), rejected when the copies cannot be read.
+ * once the copies are prepared (`localCopies.prepare`): a promise of it
+ * (null when there is none), rejected when the copies cannot be read.
  */
 export function localCopySummary(name) {
-  return localCopies.migrateLegacy().then(() => localCopies.summary(name));
+  return localCopies.prepare().then(() => localCopies.summary(name));
 }
 
 /** What was started below: {name, response, local}, until taken. */

@@ -6,7 +6,9 @@
 //   - `changes`: the journal after the base, `{name, entry}` one entry each
 //     in order (`autoIncrement` keys, index `name`): this person's changes,
 //     their batches, others' changes, acknowledgements;
-//   - `meta`: `{name, revision, pending}` after the newest entry.
+//   - `meta`: `{name, revision, pending}` after the newest entry;
+//   - in localStorage, the newest entries of a page that went away, until
+//     IndexedDB has them (`keepTail`).
 // This file only stores and reads; the core replays a journal
 // (`tt_sync_restore`). A copy with `pending` changes holds work the server
 // lacks; clean ones only let a drawing open offline, so only the open
@@ -19,6 +21,7 @@ const META = 'meta';
 const RESCUED = 'rescued';
 const ALL = [DRAWINGS, CHANGES, META];
 const LEGACY_PREFIX = 'touchtracker:drawing:'; // localStorage, before IndexedDB
+const TAIL_PREFIX = 'touchtracker:tail:'; // localStorage, a journal's newest entries (`keepTail`)
 
 let database = null;
 
@@ -221,16 +224,77 @@ export const localCopies = {
   },
 
   /**
-   * Moves copies an older page kept in localStorage into IndexedDB (unsaved
-   * ones only, never over a newer copy), then removes them. Once a page.
+   * Once a page, before any copy is read: moves copies an older page kept
+   * in localStorage into IndexedDB (unsaved ones only, never over a newer
+   * copy), and takes in the tails pages left as they went (`keepTail`).
    */
-  migrateLegacy() {
-    this.migration ??= this.moveLegacy().catch(() => {});
-    return this.migration;
+  prepare() {
+    this.preparing ??= this.moveLegacy()
+      .catch(() => {})
+      .then(() => this.adoptTails())
+      .catch(() => {});
+    return this.preparing;
   },
 
-  /** The page's `migrateLegacy`, or null before its first call. */
-  migration: null,
+  /** The page's `prepare`, or null before its first call. */
+  preparing: null,
+
+  /**
+   * Keeps the journal's newest `entries` in localStorage as well, written at
+   * once: a page going away cannot wait for IndexedDB (its write may never
+   * finish), and the request it sends then carries batches these entries
+   * name. `length`: the journal's entries after its base with them.
+   */
+  keepTail(name, entries, length, revision, pending) {
+    try {
+      globalThis.localStorage?.setItem(TAIL_PREFIX + name, JSON.stringify({ entries, length, revision, pending }));
+    } catch {
+      // storage full or disabled: the journal in IndexedDB is all there is
+    }
+  },
+
+  /** The tail of drawing `name` is in IndexedDB now. */
+  dropTail(name) {
+    try {
+      globalThis.localStorage?.removeItem(TAIL_PREFIX + name);
+    } catch {
+      // storage disabled: there is no tail
+    }
+  },
+
+  /** Appends each tail whose journal stops just before it (its write was lost); drops the rest. */
+  async adoptTails() {
+    const storage = globalThis.localStorage;
+    if (!storage) return;
+    const keys = [];
+    for (let i = 0; i < storage.length; i++) {
+      if (storage.key(i)?.startsWith(TAIL_PREFIX)) keys.push(storage.key(i));
+    }
+    for (const key of keys) {
+      const name = key.slice(TAIL_PREFIX.length);
+      let tail = null;
+      try {
+        tail = JSON.parse(storage.getItem(key));
+      } catch {
+        // not JSON: dropped below
+      }
+      const entries = Array.isArray(tail?.entries) && tail.entries.every((entry) => typeof entry === 'string') ? tail.entries : null;
+      if (entries && Number.isInteger(tail.length)) {
+        await transact(ALL, 'readwrite', (tx) => {
+          const changes = tx.objectStore(CHANGES);
+          tx.objectStore(DRAWINGS).count(name).onsuccess = ({ target: { result: bases } }) => {
+            changes.index('name').count(IDBKeyRange.only(name)).onsuccess = ({ target: { result: count } }) => {
+              if (bases !== 1 || count !== tail.length - entries.length) return;
+              for (const entry of entries) changes.add({ name, entry });
+              tx.objectStore(META).put({ name, revision: tail.revision ?? null, pending: tail.pending ?? 0, savedAt: Date.now() });
+            };
+          };
+          return null;
+        }).catch(() => {});
+      }
+      storage.removeItem(key);
+    }
+  },
 
   async moveLegacy() {
     let storage;

@@ -5,47 +5,32 @@
 // batch, read the drawing. Changes merge by id in the server's order, so
 // nothing here ever asks the person to choose between versions.
 
-import { DownloadBroken, loadDocument, openDownload, syncBaseText, syncEvent } from '../core/bridge.js';
+import { DownloadBroken, loadDocument, openDownload, syncEvent } from '../core/bridge.js';
 import { showNotice } from '../ui/notice.js';
 import { access } from './access.js';
 import { status } from './decisions.js';
 import { opening } from './opening.js';
 import { drawingURL, fetchDrawing, revisionOf } from './download.js';
-import { EMPTY_DOCUMENT, localCopies } from './local-copy.js';
+import { keeping } from './keeping.js';
+import { EMPTY_DOCUMENT } from './local-copy.js';
 
 const SAVE_DELAY_MS = 250;
 const RETRY_DELAY_MS = 3000;
 const KEEPALIVE_LIMIT = 60000; // browsers refuse keepalive bodies past 64 KB
 
-/** Why this browser would not keep a copy, as the end of a sentence. */
-function storageProblem(error) {
-  if (error?.name === 'QuotaExceededError') return "this browser's storage is full";
-  return `this browser refused a copy (${String(error?.message || error).replace(/\.$/, '')})`;
-}
-
-
 export const saver = {
   name: 'default',
-  /** The core's word after its last event: `{revision, pending, connection}`. */
-  state: { revision: null, pending: 0, connection: 'offline' },
+  /** The core's word after its last event: `{revision, pending, connection, socket, journal}`. */
+  state: { revision: null, pending: 0, connection: 'offline', socket: false, journal: 0 },
 
   /** The server could not be reached (or stopped answering) last time it was tried. */
   unreachable: false,
   /** Why saving is held: 'unreadable' (the server's drawing could not be opened), 'refused', 'playback', 'renaming'. */
   stopped: null,
-  /** This browser's copy of the newest change: 'saved', 'pending', or 'failed' (`localProblem`). */
-  local: 'saved',
-  localProblem: null,
-  writes: Promise.resolve(),
-  localWrites: 0,
   timer: null,
   retryTimer: null,
   /** A request for the core under way (a POST, a read of the drawing). */
   inFlight: null,
-  /** The base of this browser's copy to write once the drawing is on screen (`keepShown`). */
-  shownCopy: null,
-  /** A download's document to take as the copy's base at the next `rebase`, instead of the core's export. */
-  nextBase: null,
   opening: 0,
   live: null,
 
@@ -80,7 +65,10 @@ export const saver = {
     const kept = this.leaving ?? [];
     for (const effect of answer.effects) {
       if (effect.do === 'keep') kept.push(JSON.stringify(effect.entry));
-      else if (this.leaving) this.carryOut(effect);
+      else if (this.leaving) {
+        if (effect.do === 'rebase') kept.length = 0; // the copy written anew holds them
+        this.carryOut(effect);
+      }
       else {
         if (kept.length) this.keep(kept.splice(0));
         this.carryOut(effect);
@@ -136,71 +124,6 @@ export const saver = {
     for (let waited = 0; this.dirty() && !this.unreachable && !this.stopped && waited < 10000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  },
-
-  // This browser's copy.
-
-  keep(entries) {
-    this.keepShown(); // the base goes first: the entries follow it
-    const { name } = this;
-    const { revision, pending } = this.state;
-    const write = ++this.localWrites;
-    this.local = 'pending';
-    this.writes = this.writes
-      .then(() => localCopies.append(name, entries, revision, pending))
-      .then(() => this.localDone(write, null), (error) => this.localDone(write, storageProblem(error)));
-  },
-
-  rebase(entries) {
-    this.shownCopy = null; // this base replaces it
-    const { name } = this;
-    const { revision, pending } = this.state;
-    const base = this.nextBase;
-    this.nextBase = null;
-    if (base && pending === 0) {
-      // The download just opened is the base: kept once it is on screen (writing 10 MB is no first-paint work).
-      this.shownCopy = { name, base, revision };
-      return;
-    }
-    let document;
-    try {
-      document = base ? null : syncBaseText();
-    } catch (error) {
-      this.localDone(++this.localWrites, error.message);
-      return;
-    }
-    const write = ++this.localWrites;
-    this.local = 'pending';
-    this.writes = this.writes
-      .then(async () => localCopies.put(name, document ?? (await base()), revision, entries, pending))
-      .then(() => this.localDone(write, null), (error) => this.localDone(write, storageProblem(error)));
-  },
-
-  localDone(write, problem) {
-    if (problem) {
-      this.local = 'failed';
-      this.localProblem = problem;
-      this.copyBroken = true; // entries may be missing: the next change writes it whole
-    } else if (write === this.localWrites) {
-      this.local = 'saved';
-      if (this.copyBroken) {
-        this.copyBroken = false;
-        this.run('rewrite');
-      }
-    }
-    status.update(this);
-  },
-
-  /** The opened drawing is on screen (app.js): its download becomes this browser's copy. */
-  keepShown() {
-    const copy = this.shownCopy;
-    if (!copy) return;
-    this.shownCopy = null;
-    if (copy.name !== this.name) return;
-    const write = ++this.localWrites;
-    this.writes = this.writes
-      .then(async () => localCopies.put(copy.name, await copy.base(), copy.revision))
-      .then(() => this.localDone(write, null), (error) => this.localDone(write, storageProblem(error)));
   },
 
   // The server.
@@ -306,25 +229,6 @@ export const saver = {
       this.run('connected');
     }, RETRY_DELAY_MS);
   },
-
-  /**
-   * The page is going away: the oldest batch goes once more by a request
-   * that outlives the page (with its key: appended once). The request goes
-   * before this browser's copy is written: an IndexedDB write begun first
-   * lost the request in Chromium.
-   */
-  onPageHide() {
-    if (this.stopped) return;
-    const kept = [];
-    this.leaving = kept;
-    try {
-      this.run('collect');
-      if (this.dirty()) this.run('leaving');
-    } finally {
-      this.leaving = null;
-    }
-    if (kept.length) this.keep(kept);
-  },
 };
 
-Object.assign(saver, opening);
+Object.assign(saver, opening, keeping);

@@ -2,7 +2,9 @@
 /// what happened (a frame's changes, a socket's message, a request's
 /// answer), the drawing's part of the effects is carried out here at once,
 /// and the rest is written for the page as
-/// `{"revision": R, "pending": N, "connection": "live", "effects": [...]}`
+/// `{"revision": R, "pending": N, "connection": "live", "socket": true,
+/// "journal": J, "effects": [...]}` (J: the entries this browser's copy
+/// holds after its base once every `keep` is written)
 /// (docs/DESIGN.md, "Sync").
 extension PageHost {
   /// Starts sync for a page whose id origin is `origin` (its key prefix),
@@ -108,6 +110,8 @@ extension PageHost {
     writer.raw(",\"connection\":")
     writer.write(Self.name(of: sync.connection))
     writer.raw(sync.overSocket ? ",\"socket\":true" : ",\"socket\":false")
+    writer.raw(",\"journal\":")
+    writer.write(Double(sync.journalLength))
     writer.raw(",\"effects\":[")
     var first = true
     func next() {
