@@ -21,7 +21,7 @@ import {
   setTilePainters,
 } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
-import { access } from './sync/access.js';
+import { access } from './server/access.js';
 import { drawingAsked } from './sync/download.js';
 import { live } from './sync/live.js';
 import { localCopies } from './sync/local-copy.js';
@@ -30,6 +30,7 @@ import { hideBanner, showBanner } from './ui/banner.js';
 import { closeFileMenu } from './ui/drawings.js';
 import { attachInspector, inspectorFrame, inspectorState } from './ui/inspector.js';
 import { attachRecorder, isPlayingBack, recorderFrame, recorderState, seek, startPlayback, step, togglePlaying, toggleRecording } from './ui/recorder.js';
+import './ui/sync-status.js'; // says what sync tells (sync/news.js)
 import { attachToolbar, refreshToolbar } from './ui/toolbar.js';
 
 let lastChange = 0;

@@ -189,7 +189,8 @@ def test_a_copy_written_anew_over_a_journal_keeps_its_new_entries(browser, serve
     try:
         entries = page.evaluate(
             """async () => {
-              const { localCopies, EMPTY_DOCUMENT } = await import('/sync/local-copy.js');
+              const { localCopies } = await import('/sync/local-copy.js');
+              const { EMPTY_DOCUMENT } = await import('/server/api.js');
               await localCopies.put('anew', EMPTY_DOCUMENT, 1, ['{"own":[]}', '{"batch":"k-1","count":0}'], 0);
               await localCopies.put('anew', EMPTY_DOCUMENT, 2, ['{"own":[]}', '{"batch":"k-2","count":0}'], 0);
               return (await localCopies.get('anew')).entries;

@@ -1,5 +1,5 @@
 // The drawing's download starts as soon as this module runs. index.html
-// also loads it on its own (an `async` module with three small imports), so
+// also loads it on its own (an `async` module with a few small imports), so
 // the 10 MB of a big drawing come in while the rest of the page's modules
 // arrive and the core compiles, not after (they took ~0.3 s on loopback
 // before the download could start, longer over a phone's network). This
@@ -8,7 +8,8 @@
 // database). The saver takes both when it opens the drawing (`takeStarted`).
 
 import { NAME_PATTERN } from '../core/bridge.js';
-import { access } from './access.js';
+import { access } from '../server/access.js';
+import { api } from '../server/api.js';
 import { localCopies } from './local-copy.js';
 
 /** The drawing the address asks for (`?drawing=`, 'default' if none) and the one opened: 'default' for an invalid name. */
@@ -17,18 +18,9 @@ export function drawingAsked() {
   return { asked, name: NAME_PATTERN.test(asked) ? asked : 'default' };
 }
 
-/** Where drawing `name` is on the server. */
-export const drawingURL = (name) => '/api/drawings/' + encodeURIComponent(name);
-
-/** The revision a response names (`ETag` or `X-Revision`), 0 when none. */
-export function revisionOf(response) {
-  const match = /(\d+)/.exec(response.headers.get('ETag') || response.headers.get('X-Revision') || '');
-  return match ? Number(match[1]) : 0;
-}
-
 /** The server's copy of drawing `name`: a promise of its response, or of null when the server could not be reached. */
 export function fetchDrawing(name) {
-  return fetch(drawingURL(name), { cache: 'no-store', headers: access.headers(name) }).catch(() => null);
+  return api.drawing(name).catch(() => null);
 }
 
 /**

@@ -5,8 +5,8 @@
 // for then. Mixed into the saver (saver.js), whose `state` and `run` it uses.
 
 import { syncBaseText } from '../core/bridge.js';
-import { status } from './decisions.js';
 import { localCopies } from './local-copy.js';
+import { tell } from './news.js';
 
 /** Why this browser would not keep a copy, as the end of a sentence. */
 function storageProblem(error) {
@@ -99,7 +99,7 @@ export const keeping = {
         this.run('rewrite');
       }
     }
-    status.update(this);
+    tell('status', { saver: this });
   },
 
   /** The opened drawing is on screen (app.js): its download becomes this browser's copy. */

@@ -9,8 +9,9 @@
 
 import { NAME_PATTERN, presenceText } from '../core/bridge.js';
 import { forgetPresence, showPresence } from '../paint/presence.js';
-import { showNotice } from '../ui/notice.js';
-import { access } from './access.js';
+import { access } from '../server/access.js';
+import { drawingURL } from '../server/api.js';
+import { tell } from './news.js';
 import { saver } from './saver.js';
 
 const RECONNECT_MIN_MS = 500;
@@ -63,7 +64,7 @@ export const live = {
     this.timer = null;
     if (this.socket || this.paused) return;
     if (navigator.onLine === false) return this.lost();
-    const url = new URL(saver.url() + '/live', location.href);
+    const url = new URL(drawingURL(saver.name) + '/live', location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     let socket;
     try {
@@ -196,7 +197,7 @@ export const live = {
   /** The drawing was renamed (from this page or another): follow it there; the server closes this socket. */
   async renamed(name, shift) {
     if (typeof name !== 'string' || !NAME_PATTERN.test(name)) return;
-    if (await saver.moveTo(name, shift)) showNotice(`This drawing was renamed “${name}”`);
+    if (await saver.moveTo(name, shift)) tell('renamed', { name });
   },
 
   /** After each frame: this page's lines in progress, when they changed, at most 30 times a second. */

@@ -14,6 +14,8 @@
 // lacks; clean ones only let a drawing open offline, so only the open
 // drawing's is kept. A copy the core cannot open goes to `rescued`.
 
+import { EMPTY_DOCUMENT } from '../server/api.js';
+
 const DATABASE = 'touchtracker';
 const DRAWINGS = 'drawings';
 const CHANGES = 'changes';
@@ -330,6 +332,3 @@ export const localCopies = {
     }
   },
 };
-
-/** An empty drawing's document. */
-export const EMPTY_DOCUMENT = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';

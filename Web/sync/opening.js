@@ -4,12 +4,11 @@
 // journal: `tt_sync_restore`); without a server, this browser's copy opens.
 
 import { DownloadBroken, NAME_PATTERN, loadDocument, openDownload } from '../core/bridge.js';
-import { download, hideBanner, showBanner } from '../ui/banner.js';
-import { showNotice } from '../ui/notice.js';
-import { access } from './access.js';
-import { status } from './decisions.js';
-import { fetchDrawing, localCopySummary, revisionOf, takeStarted } from './download.js';
-import { EMPTY_DOCUMENT, localCopies } from './local-copy.js';
+import { access } from '../server/access.js';
+import { EMPTY_DOCUMENT, revisionOf } from '../server/api.js';
+import { tell } from './news.js';
+import { fetchDrawing, localCopySummary, takeStarted } from './download.js';
+import { localCopies } from './local-copy.js';
 
 export const opening = {
 
@@ -51,7 +50,7 @@ export const opening = {
             await localCopies.move(name, to, Number(shift) || 0).catch(() => {});
           }
           this.followAddress(name, to);
-          showNotice(`This drawing was renamed “${to}”`);
+          tell('renamed', { name: to });
           return this.openDrawing(to);
         }
         problem = await loadDocument(EMPTY_DOCUMENT);
@@ -72,8 +71,7 @@ export const opening = {
     try {
       return await read;
     } catch (error) {
-      showBanner(`This browser's copies cannot be read (${error.message}); opening the server's.`, 'warning',
-        [['OK', hideBanner]]);
+      tell('copies-unreadable', { message: error.message });
       return null;
     }
   },
@@ -84,8 +82,7 @@ export const opening = {
     const problem = await loadDocument(copy?.document ?? EMPTY_DOCUMENT);
     if (copy && problem) {
       await localCopies.rescue(copy, problem).catch(() => {});
-      showBanner(`This browser's copy of “${this.name}” could not be opened: ${problem}. It is kept aside.`, 'warning',
-        [['Download the copy', () => download(new Blob([copy.document], { type: 'application/json' }), `${this.name}-unsaved.json`)], ['OK', hideBanner]]);
+      tell('copy-aside', { name: this.name, problem, text: copy.document, shown: false });
     }
     if (!copy || problem || !(await this.restore(copy, -1))) this.run('opened', null, -1);
     this.lost();
@@ -103,15 +100,14 @@ export const opening = {
       ? copy.entries[0].slice('{"document":'.length, -1)
       : JSON.stringify(copy);
     await localCopies.rescue({ ...copy, document: text }, answer.error).catch(() => {});
-    showBanner(`This browser's unsaved copy of “${this.name}” could not be opened: ${answer.error}. It is kept aside; the saved drawing is shown.`,
-      'warning', [['Download the copy', () => download(new Blob([text], { type: 'application/json' }), `${this.name}-unsaved.json`)], ['OK', hideBanner]]);
+    tell('copy-aside', { name: this.name, problem: answer.error, text, shown: true });
     return false;
   },
 
   /** The server's drawing could not be opened: nothing drawn here is saved over it. */
   unreadable(problem) {
     this.stopped = 'unreadable';
-    status.unreadable(this, problem);
+    tell('unreadable', { saver: this, problem });
   },
 
   /** The address and a share link's key name the drawing `to` now, not `from`. */
@@ -130,7 +126,7 @@ export const opening = {
   async followRename(answer) {
     if (!this.renamedTo(answer)) return false;
     await this.moveTo(answer.renamedTo, Number(answer.shift) || 0);
-    showNotice(`This drawing was renamed “${answer.renamedTo}”`);
+    tell('renamed', { name: answer.renamedTo });
     return true;
   },
 

@@ -6,13 +6,11 @@
 // nothing here ever asks the person to choose between versions.
 
 import { DownloadBroken, loadDocument, openDownload, syncEvent } from '../core/bridge.js';
-import { showNotice } from '../ui/notice.js';
-import { access } from './access.js';
-import { status } from './decisions.js';
+import { EMPTY_DOCUMENT, api, revisionOf } from '../server/api.js';
 import { opening } from './opening.js';
-import { drawingURL, fetchDrawing, revisionOf } from './download.js';
+import { fetchDrawing } from './download.js';
 import { keeping } from './keeping.js';
-import { EMPTY_DOCUMENT } from './local-copy.js';
+import { tell } from './news.js';
 
 const SAVE_DELAY_MS = 250;
 const RETRY_DELAY_MS = 3000;
@@ -44,9 +42,6 @@ export const saver = {
   get overSocket() {
     return this.state.socket === true;
   },
-  url(name = this.name) {
-    return drawingURL(name);
-  },
   dirty() {
     return this.state.pending > 0;
   },
@@ -75,7 +70,7 @@ export const saver = {
       }
     }
     if (kept.length && !this.leaving) this.keep(kept);
-    status.update(this);
+    tell('status', { saver: this });
     return answer;
   },
 
@@ -94,9 +89,7 @@ export const saver = {
       case 'pull':
         return this.pull(effect.since);
       case 'replaced':
-        return showNotice(
-          `“${this.name}” is shown as the server has it now, with ${effect.kept === 1 ? 'your change' : `your ${effect.kept} changes`} added to it`,
-        );
+        return tell('replaced', { name: this.name, kept: effect.kept });
       case 'show':
         return this.live?.show(effect.message);
     }
@@ -139,12 +132,8 @@ export const saver = {
 
   async post(key, text, keepalive = false) {
     if (keepalive && text.length > KEEPALIVE_LIMIT) return;
-    const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': key };
     // The drawing this page saw exists: on a name a rename left, the server says where it went.
-    if (this.state.revision > 0) headers['If-Match'] = '*';
-    const request = fetch(this.url() + '/changes', {
-      method: 'POST', headers: access.headers(this.name, headers), body: text, keepalive,
-    });
+    const request = api.append(this.name, key, text, { seen: this.state.revision > 0, keepalive });
     if (keepalive) return request.catch(() => {});
     this.inFlight = request;
     let response;
@@ -165,14 +154,14 @@ export const saver = {
     } else if (!(await this.followRename(answer))) {
       this.run('refused');
       this.stopped = 'refused';
-      status.refused(this, answer.error || response.statusText);
+      tell('refused', { saver: this, reason: answer.error || response.statusText });
     }
   },
 
   /** Reads `GET .../changes?since=` for the core: what came before its batch. */
   async pull(since) {
     try {
-      const response = await fetch(`${this.url()}/changes?since=${since}`, { cache: 'no-store', headers: access.headers(this.name) });
+      const response = await api.changes(this.name, since);
       if (response.status === 410) return this.readDrawing();
       if (!response.ok) return this.lost();
       this.run('pulled', await response.text(), since);
@@ -216,7 +205,7 @@ export const saver = {
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.unreachable = false;
-    status.update(this);
+    tell('status', { saver: this });
   },
 
   /** No server (or it failed): everything waits in this browser; tried again in a while. */

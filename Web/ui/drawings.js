@@ -6,7 +6,8 @@
 
 import { NAME_PATTERN, svgText } from '../core/bridge.js';
 import { pngOfSVG } from '../paint/export.js';
-import { access } from '../sync/access.js';
+import { access } from '../server/access.js';
+import { EMPTY_DOCUMENT, api } from '../server/api.js';
 import { saver } from '../sync/saver.js';
 import { download, hideBanner, showBanner } from './banner.js';
 import { ask, askName } from './dialog.js';
@@ -14,7 +15,6 @@ import { showNotice } from './notice.js';
 
 const menu = document.getElementById('file-menu');
 const filter = document.getElementById('drawing-filter');
-const EMPTY = '{"format":"touchtracker","version":1,"lines":[],"circles":[]}';
 /** The names the last list held, to say "already exists" before asking the server. */
 let known = new Set();
 
@@ -29,7 +29,6 @@ menu.addEventListener('toggle', () => {
   if (menu.open) listDrawings();
 });
 
-const api = (name) => '/api/drawings/' + encodeURIComponent(name);
 const openURL = (name) => '?drawing=' + encodeURIComponent(name);
 
 /** Newest first: the one changed last is the one most likely wanted again. */
@@ -50,7 +49,7 @@ async function listDrawings() {
   list.setAttribute('aria-busy', 'true');
   let drawings;
   try {
-    const response = await fetch('/api/drawings', { cache: 'no-store', headers: access.headers(null) });
+    const response = await api.list();
     if (!response.ok) throw new Error(response.statusText);
     drawings = newestFirst(await response.json());
   } catch {
@@ -105,8 +104,6 @@ filter.addEventListener('keydown', (event) => {
   }
 });
 
-const thumbnailURL = (drawing) => `${api(drawing.name)}/thumbnail?revision=${drawing.revision}`;
-
 /**
  * The drawing's picture from the server: at its listed revision, so the
  * browser keeps it until the drawing changes. With access control on, an
@@ -114,12 +111,12 @@ const thumbnailURL = (drawing) => `${api(drawing.name)}/thumbnail?revision=${dra
  */
 function loadThumbnail(image, drawing) {
   image.addEventListener('error', () => image.removeAttribute('src'), { once: true });
-  const headers = access.headers(null);
-  if (!headers.Authorization) {
-    image.src = thumbnailURL(drawing);
+  if (!access.headers(null).Authorization) {
+    image.src = api.thumbnailURL(drawing.name, drawing.revision);
     return;
   }
-  fetch(thumbnailURL(drawing), { headers })
+  api
+    .thumbnail(drawing.name, drawing.revision)
     .then((response) => (response.ok ? response.blob() : null))
     .then((blob) => {
       if (!blob) return;
@@ -218,11 +215,7 @@ const nameProblem = (name) =>
  */
 async function create(name, text) {
   try {
-    const response = await fetch(api(name), {
-      method: 'PUT',
-      headers: access.headers(null, { 'Content-Type': 'application/json', 'If-Match': '"0"' }),
-      body: text,
-    });
+    const response = await api.create(name, text);
     if (response.ok) return 'created';
     if (response.status === 409 || response.status === 412) return 'exists';
     return 'offline';
@@ -260,7 +253,7 @@ export async function newDrawing() {
     });
     if (name === null) return;
     value = name;
-    const result = known.has(name) ? 'exists' : await create(name, EMPTY);
+    const result = known.has(name) ? 'exists' : await create(name, EMPTY_DOCUMENT);
     if (result === 'exists') {
       if (await offerExisting(name)) continue;
       return;
@@ -287,7 +280,7 @@ async function duplicateDrawing(source) {
     value = name;
     let text;
     try {
-      const response = await fetch(api(source), { cache: 'no-store', headers: access.headers(source) });
+      const response = await api.drawing(source);
       if (!response.ok) throw new Error(response.status === 404 ? 'it is not on the server yet' : response.statusText);
       text = await response.text();
     } catch (error) {
@@ -362,11 +355,7 @@ async function renameOnServer(source, name) {
     while (saver.inFlight) await saver.inFlight;
   }
   try {
-    const response = await fetch(api(source) + '/rename', {
-      method: 'POST',
-      headers: access.headers(null, { 'Content-Type': 'application/json' }),
-      body: JSON.stringify({ name }),
-    });
+    const response = await api.rename(source, name);
     const answer = await response.json().catch(() => ({}));
     if (response.ok) {
       if (open) await saver.moveTo(name, (answer.revision ?? 0) - (answer.previousRevision ?? 0));
@@ -396,9 +385,9 @@ async function deleteDrawing(name) {
   if (answer !== 'ok') return;
   let kept = null; // the document as it was, held by this page for Undo while the message shows
   try {
-    const copy = await fetch(api(name), { cache: 'no-store', headers: access.headers(name) });
+    const copy = await api.drawing(name);
     if (copy.ok) kept = await copy.text();
-    const response = await fetch(api(name), { method: 'DELETE', headers: access.headers(null) });
+    const response = await api.remove(name);
     if (!response.ok && response.status !== 404) throw new Error(response.statusText || `error ${response.status}`);
   } catch (error) {
     return showBanner(`Could not delete “${name}”: ${error.message}.`, 'warning', [['OK', hideBanner]]);

@@ -4,7 +4,7 @@
 // its own. The admin (or anyone, with access control off) can replace both
 // ("New links"): the old ones stop working at once.
 
-import { access } from '../sync/access.js';
+import { access } from '../server/access.js';
 import { saver } from '../sync/saver.js';
 import { drawQR } from './qr.js';
 

@@ -2,7 +2,7 @@
 // toolbar shows the core's state (undo/redo, toggles, palette, the name).
 
 import { coreState, tt } from '../core/bridge.js';
-import { access } from '../sync/access.js';
+import { access } from '../server/access.js';
 import { saver } from '../sync/saver.js';
 import { checkForClear, pageCommandFollows } from './clear-notice.js';
 import { closeFileMenu, exportPNG, exportSVG, newDrawing } from './drawings.js';

@@ -10,6 +10,8 @@
 // control is off), 'admin', 'edit', 'view' (the page is read-only), or
 // nothing (404: 'none').
 
+import { api } from './api.js';
+
 const TOKEN = 'touchtracker.token';
 const KEYS = 'touchtracker.keys';
 
@@ -101,10 +103,7 @@ export const access = {
   async check(name) {
     let response;
     try {
-      response = await fetch(`/api/drawings/${encodeURIComponent(name)}/links`, {
-        cache: 'no-store',
-        headers: this.headers(name),
-      });
+      response = await api.links(name);
     } catch {
       this.role = 'unknown'; // offline: saving finds out
       return this.role;
@@ -125,10 +124,7 @@ export const access = {
 
   /** New links for `name` (the admin's, or anyone's with access control off); the old ones open nothing. */
   async rotate(name) {
-    const response = await fetch(`/api/drawings/${encodeURIComponent(name)}/links`, {
-      method: 'POST',
-      headers: this.headers(name),
-    });
+    const response = await api.newLinks(name);
     if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || response.statusText);
     const answer = await response.json();
     this.links = { edit: answer.edit, view: answer.view };

@@ -1,11 +1,13 @@
-// What saving says to the person: offline and how many changes wait (only
-// "in this browser" once that is durable), when they are all on the server
-// again, and the two cases where saving cannot go on by itself: the server
-// refuses a change for good, or its drawing cannot be opened.
+// What sync says to the person (the events of sync/news.js): offline and how
+// many changes wait (only "in this browser" once that is durable), when they
+// are all on the server again, a drawing read again or renamed, and the cases
+// where saving cannot go on by itself: the server refuses a change for good,
+// its drawing cannot be opened, or this browser's copy cannot be.
 
 import { documentText } from '../core/bridge.js';
-import { download, hideBanner, showBanner } from '../ui/banner.js';
-import { showNotice } from '../ui/notice.js';
+import { syncNews } from '../sync/news.js';
+import { download, hideBanner, showBanner } from './banner.js';
+import { showNotice } from './notice.js';
 
 const downloadAction = (name) => [
   'Download',
@@ -18,9 +20,11 @@ const downloadAction = (name) => [
   },
 ];
 
+const downloadText = (text, file) => () => download(new Blob([text], { type: 'application/json' }), file);
+
 const changes = (count) => (count === 1 ? '1 change waits' : `${count} changes wait`);
 
-export const status = {
+const status = {
   /** The banner's text as last shown by `update` ('' when hidden by it). */
   shown: '',
   /** Changes waited while offline: say so when they are all on the server. */
@@ -70,3 +74,20 @@ export const status = {
       [downloadAction(saver.name)]);
   },
 };
+
+syncNews.addEventListener('status', ({ detail }) => status.update(detail.saver));
+syncNews.addEventListener('refused', ({ detail }) => status.refused(detail.saver, detail.reason));
+syncNews.addEventListener('unreadable', ({ detail }) => status.unreadable(detail.saver, detail.problem));
+syncNews.addEventListener('renamed', ({ detail }) => showNotice(`This drawing was renamed “${detail.name}”`));
+syncNews.addEventListener('replaced', ({ detail: { name, kept } }) =>
+  showNotice(`“${name}” is shown as the server has it now, with ${kept === 1 ? 'your change' : `your ${kept} changes`} added to it`),
+);
+syncNews.addEventListener('copies-unreadable', ({ detail }) =>
+  showBanner(`This browser's copies cannot be read (${detail.message}); opening the server's.`, 'warning', [['OK', hideBanner]]),
+);
+syncNews.addEventListener('copy-aside', ({ detail: { name, problem, text, shown } }) => {
+  const what = shown
+    ? `This browser's unsaved copy of “${name}” could not be opened: ${problem}. It is kept aside; the saved drawing is shown.`
+    : `This browser's copy of “${name}” could not be opened: ${problem}. It is kept aside.`;
+  showBanner(what, 'warning', [['Download the copy', downloadText(text, `${name}-unsaved.json`)], ['OK', hideBanner]]);
+});
