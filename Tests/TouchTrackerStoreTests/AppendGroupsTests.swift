@@ -258,21 +258,6 @@ import TouchTrackerCore
     #expect(sessions.count == 2)
   }
 
-  /// A writer that appends again as soon as it has its answer (as the
-  /// page's saver and a live room do under load) finds the flight still
-  /// there: its appends go on through the same session instead of leasing
-  /// a connection each. One miss is allowed: the turns are the executor's.
-  @Test func aWriterThatAppendsAgainAtOnceKeepsTheFlightsSession() async throws {
-    let database = FakeDatabase()
-    let sessions = Sessions()
-    let groups = AppendGroups(limit: 1, lingerTurns: 100, refused: { _ in false }, session: sessions.session(database))
-    for serial in 1...20 {
-      #expect(try await groups.append(try Self.request("w")).map(\.revision) == [1], "append \(serial)")
-    }
-    #expect(database.ran.count == 20)
-    #expect(sessions.count <= 2, "\(sessions.count) sessions for 20 appends one after another")
-  }
-
   /// A session that returns without running its body leaves no append
   /// waiting for ever: the group it was for fails, and the next append
   /// begins a session of its own.

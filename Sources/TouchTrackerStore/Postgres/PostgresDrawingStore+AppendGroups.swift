@@ -52,7 +52,9 @@ final class AppendGroups: @unchecked Sendable {
   /// their appends go on through its session. Ended at once, the flight
   /// gave back its connection and the next append leased one again: in
   /// `store-writers` (8 writers) 6,500–7,000 leases for ~17,000 groups,
-  /// against ~80 with two turns, and 6–8% more saves a second.
+  /// against ~80 with two turns, and 6–8% more saves a second. How long a
+  /// flight lingers is a matter of scheduling: it is measured by the
+  /// PostgreSQL rows of `Benchmarks/server/writers.py`, not pinned by a test.
   let lingerTurns: Int
   private let lock = NSLock()
   private var waiting: [Waiting] = []
