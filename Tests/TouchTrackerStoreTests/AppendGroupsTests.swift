@@ -357,7 +357,7 @@ import TouchTrackerCore
   static func appendOne(
     _ batch: EncodedBatch, to name: String, expected: Int?, on client: PostgresClient, logger: Logger
   ) async throws -> AppendAnswer {
-    let empty = SnapshotRecord(name: "", document: DrawingStore.emptyDocument)
+    let empty = SnapshotRecord(name: "", document: SQLiteDrawingStore.emptyDocument)
     let lineDeltas = batch.deltas.map { $0?.lines ?? 0 }
     let circleDeltas = batch.deltas.map { $0?.circles ?? 0 }
     let resets = batch.deltas.map { $0 == nil }

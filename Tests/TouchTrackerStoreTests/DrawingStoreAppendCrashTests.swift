@@ -23,7 +23,7 @@ import TouchTrackerTestSupport
   @Test(.enabled(if: childDatabase != nil))
   func childProcessAppendsUntilKilled() async throws {
     let policy = CompactionPolicy(maximumLogCount: 8, maximumLogBytes: 1 << 20, delay: .zero)
-    let store = try DrawingStore(path: try #require(Self.childDatabase), compaction: policy)
+    let store = try SQLiteDrawingStore(path: try #require(Self.childDatabase), compaction: policy)
     let name = try DrawingName("crash")
     for revision in 1...100_000 {
       let line = Line(
@@ -60,7 +60,7 @@ import TouchTrackerTestSupport
 
         let lastAcknowledged = try #require(DrawingStoreCrashTests.acknowledged(in: text).max())
         #expect(lastAcknowledged >= 60)
-        let store = try DrawingStore(path: path, compaction: .manual)
+        let store = try SQLiteDrawingStore(path: path, compaction: .manual)
         let stored = try #require(try await store.load(DrawingName("crash")))
         // The kill may land after a commit and before its acknowledgement, so
         // the store may be one revision ahead, never behind.

@@ -340,7 +340,7 @@ import TouchTrackerCore
       }
       try old.close()
 
-      let store = try DrawingStore(path: path, compaction: .manual)
+      let store = try SQLiteDrawingStore(path: path, compaction: .manual)
       let loaded = try #require(try await store.loadDocument(Self.name))
       #expect(Self.text(loaded) == document && loaded.revision == 4)
       #expect(try await store.list().map(\.name.rawValue) == ["d"])

@@ -21,7 +21,7 @@ import TouchTrackerTestSupport
   /// The child's side; skipped unless the parent started this process.
   @Test(.enabled(if: childDatabase != nil))
   func childProcessSavesUntilKilled() async throws {
-    let store = try DrawingStore(path: try #require(Self.childDatabase))
+    let store = try SQLiteDrawingStore(path: try #require(Self.childDatabase))
     let name = try DrawingName("crash")
     var drawing = Drawing()
     for revision in 1...100_000 {
@@ -57,7 +57,7 @@ import TouchTrackerTestSupport
 
         let lastAcknowledged = try #require(Self.acknowledged(in: text).max())
         #expect(lastAcknowledged >= 30)
-        let stored = try #require(try await DrawingStore(path: path).load(DrawingName("crash")))
+        let stored = try #require(try await SQLiteDrawingStore(path: path).load(DrawingName("crash")))
         // The kill may land after a commit and before its acknowledgement, so
         // the store may be one revision ahead, never behind.
         #expect(stored.revision == lastAcknowledged || stored.revision == lastAcknowledged + 1)

@@ -50,7 +50,7 @@ import TouchTrackerCore
       }
       try old.close()
 
-      let store = try DrawingStore(path: path)
+      let store = try SQLiteDrawingStore(path: path)
       let loaded = try #require(try await store.loadDocument(Self.name))
       #expect(String(decoding: loaded.json, as: UTF8.self) == document)
       #expect(loaded.revision == 4)
@@ -61,7 +61,7 @@ import TouchTrackerCore
     try withTemporaryDirectorySync { directory in
       let path = directory.appendingPathComponent("empty.sqlite").path
       #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-      let error = #expect(throws: DrawingStoreError.self) { try DrawingStore(path: path) }
+      let error = #expect(throws: DrawingStoreError.self) { try SQLiteDrawingStore(path: path) }
       #expect(
         error?.description
           == "Cannot open database '\(path)': the file is empty (0 bytes); move it away to start a new database there")
@@ -80,7 +80,7 @@ import TouchTrackerCore
       }
       try queue.close()
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
-      let error = #expect(throws: DrawingStoreError.self) { try DrawingStore(path: path) }
+      let error = #expect(throws: DrawingStoreError.self) { try SQLiteDrawingStore(path: path) }
       #expect(
         error?.description
           == "Cannot open database '\(path)': not a TouchTracker database (its tables are 'invoice', no 'drawing')")
@@ -95,7 +95,7 @@ import TouchTrackerCore
       let path = directory.appendingPathComponent("notes.sqlite").path
       let contents = Data("my notes, not a database\n".utf8)
       try contents.write(to: URL(fileURLWithPath: path))
-      let error = #expect(throws: DrawingStoreError.self) { try DrawingStore(path: path) }
+      let error = #expect(throws: DrawingStoreError.self) { try SQLiteDrawingStore(path: path) }
       #expect(error?.description == "Cannot open database '\(path)': file is not a database")
       let after = try Data(contentsOf: URL(fileURLWithPath: path))
       #expect(after == contents)
@@ -105,7 +105,7 @@ import TouchTrackerCore
   @Test func aPathThatDoesNotExistIsCreated() throws {
     try withTemporaryDirectorySync { directory in
       let path = directory.appendingPathComponent("new.sqlite").path
-      _ = try DrawingStore(path: path)
+      _ = try SQLiteDrawingStore(path: path)
       #expect(FileManager.default.fileExists(atPath: path))
     }
   }

@@ -71,10 +71,10 @@ import TouchTrackerCore
       let path = directory.appendingPathComponent("a.sqlite").path
       do {
         let old = try DatabaseQueue(path: path)
-        let migrator = DrawingStore.migrator
+        let migrator = SQLiteDrawingStore.migrator
         try migrator.migrate(old, upTo: "Snapshot and change log")
       }
-      let store = try DrawingStore(path: path, compaction: .manual)
+      let store = try SQLiteDrawingStore(path: path, compaction: .manual)
       #expect(try await store.save(Drawing(), as: Self.name) == 1)
       _ = try await store.makeLinks(for: Self.name)
       #expect(try await store.list().map(\.name) == [Self.name])

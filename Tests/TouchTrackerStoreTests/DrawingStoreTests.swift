@@ -170,7 +170,7 @@ import TouchTrackerTestSupport
     try await withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("corrupt.sqlite").path
       try Data(String(repeating: "this is not a database ", count: 400).utf8).write(to: URL(fileURLWithPath: path))
-      let error = #expect(throws: DrawingStoreError.self) { try DrawingStore(path: path) }
+      let error = #expect(throws: DrawingStoreError.self) { try SQLiteDrawingStore(path: path) }
       #expect(error?.description == "Cannot open database '\(path)': file is not a database")
     }
   }
@@ -201,7 +201,7 @@ import TouchTrackerTestSupport
         try? holder.close()
         released.signal()
       }
-      let store = try DrawingStore(path: path)
+      let store = try SQLiteDrawingStore(path: path)
       released.wait()
       try await store.save(Self.drawing(lines: 3), as: Self.name("kept"))
       #expect(try await store.load(Self.name("kept"))?.drawing.withoutIDs == Self.drawing(lines: 3))
@@ -212,7 +212,7 @@ import TouchTrackerTestSupport
     try await withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("damaged.sqlite").path
       do {
-        let store = try DrawingStore(path: path)
+        let store = try SQLiteDrawingStore(path: path)
         for index in 0..<20 { try await store.save(Self.drawing(lines: 200), as: Self.name("d\(index)")) }
       }
       // Overwrite every page after the first (the header and schema) with garbage.
@@ -222,7 +222,7 @@ import TouchTrackerTestSupport
       for offset in pageSize..<data.count { data[offset] = UInt8(truncatingIfNeeded: offset &* 31) }
       try data.write(to: URL(fileURLWithPath: path))
       do {
-        let store = try DrawingStore(path: path)
+        let store = try SQLiteDrawingStore(path: path)
         await #expect(throws: (any Error).self) { try await store.list() }
       } catch {
         #expect("\(error)".hasPrefix("Cannot open database '\(path)': "))
@@ -232,7 +232,7 @@ import TouchTrackerTestSupport
 
   @Test func aDatabaseInAMissingDirectoryGivesAClearError() {
     let path = "/nonexistent-touchtracker-directory/a.sqlite"
-    let error = #expect(throws: DrawingStoreError.self) { try DrawingStore(path: path) }
+    let error = #expect(throws: DrawingStoreError.self) { try SQLiteDrawingStore(path: path) }
     #expect(error?.description == "Cannot open database '\(path)': unable to open database file")
   }
 }
@@ -242,7 +242,7 @@ import TouchTrackerTestSupport
   /// default for pools, NORMAL, would lose the last commits on a power cut.
   @Test func commitsAreSyncedToDiskInWALMode() async throws {
     try await withTemporaryDirectory { directory in
-      let store = try DrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      let store = try SQLiteDrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
       let (journalMode, synchronous) = try await store.database.writeWithoutTransaction { db in
         (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
       }

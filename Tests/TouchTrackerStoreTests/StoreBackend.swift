@@ -6,7 +6,7 @@ import TouchTrackerCore
 
 /// A store backend the store suite runs against: every `@Test(arguments:
 /// StoreBackend.available)` runs once per backend, so both pass the same
-/// tests. SQLite-only tests (files, crashes, old schemas) open `DrawingStore`
+/// tests. SQLite-only tests (files, crashes, old schemas) open `SQLiteDrawingStore`
 /// themselves.
 enum StoreBackend: String, Sendable, CustomTestStringConvertible {
   case sqlite
@@ -41,7 +41,7 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
       return try await withTemporaryDirectory { directory in
         let path = directory.appendingPathComponent("a.sqlite").path
         return try await body(
-          StoreOpener { compaction, now in try DrawingStore(path: path, compaction: compaction, now: now) })
+          StoreOpener { compaction, now in try SQLiteDrawingStore(path: path, compaction: compaction, now: now) })
       }
     case .postgres:
       return try await withPostgresDatabase { url in

@@ -1,7 +1,7 @@
 // store-writers: issue 13's saves row measured at the store, where pgbench
 // measures PostgreSQL: WRITERS tasks in one process, each appending one small
 // change (one line, with a key, as the page sends it) to its own drawing
-// through `PostgresDrawingStore` or `DrawingStore`, the next as soon as the
+// through `PostgresDrawingStore` or `SQLiteDrawingStore`, the next as soon as the
 // last returned, for SECONDS. `Benchmarks/server/writers.py` runs it beside
 // pgbench and the HTTP writers.
 //
@@ -31,7 +31,7 @@ let store: any DrawingStorage
 do {
   store =
     arguments[0].hasPrefix("postgres")
-    ? try await PostgresDrawingStore(url: arguments[0]) : try DrawingStore(path: arguments[0])
+    ? try await PostgresDrawingStore(url: arguments[0]) : try SQLiteDrawingStore(path: arguments[0])
 } catch {
   fail("cannot open \(arguments[0]): \(error)")
 }

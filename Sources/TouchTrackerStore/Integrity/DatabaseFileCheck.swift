@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Looks at a database file before `DrawingStore` opens it for writing, so
+/// Looks at a database file before `SQLiteDrawingStore` opens it for writing, so
 /// that a file that is not ours is refused as it is, never "repaired": opening
 /// a pool turns on WAL mode and migrating adds tables, both of which would
 /// change someone else's file, and an empty file (a failed copy, a truncated

@@ -289,7 +289,7 @@ struct AppendGroupStatement: PostgresPreparedStatement {
     """
   typealias Row = (Int32, AppendAnswer)
 
-  static let empty = SnapshotRecord(name: "", document: DrawingStore.emptyDocument)
+  static let empty = SnapshotRecord(name: "", document: SQLiteDrawingStore.emptyDocument)
 
   var names: [String] = []
   var expected: [Int] = []

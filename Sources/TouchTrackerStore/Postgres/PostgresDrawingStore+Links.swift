@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// Share links (`DrawingStore+Links.swift`'s twin), in `drawingLink`
+/// Share links (`SQLiteDrawingStore+Links.swift`'s twin), in `drawingLink`
 /// (migration 2). Writes take the drawing's advisory lock, as every write does.
 extension PostgresDrawingStore {
   public func links(of name: DrawingName) async throws -> DrawingLinks? {

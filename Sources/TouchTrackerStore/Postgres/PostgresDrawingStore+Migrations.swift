@@ -12,7 +12,7 @@ extension PostgresDrawingStore {
 
   /// The schema, in order; `schema_migrations` records which ran.
   ///
-  /// The tables are `DrawingStore`'s (see its migrations for what each
+  /// The tables are `SQLiteDrawingStore`'s (see its migrations for what each
   /// column means), with PostgreSQL's types; names are unquoted, so
   /// PostgreSQL folds them to lower case and the same SQL text reads both.
   static let migrations: [Migration] = [
@@ -84,7 +84,7 @@ extension PostgresDrawingStore {
   /// batch is one statement, one round trip and, outside a transaction,
   /// its own commit (it was nine round trips: the lock, the key, the head,
   /// the changes, the head again, the key again, the notice, `BEGIN` and
-  /// `COMMIT`). The same steps as `DrawingStore.appendRows`: take the
+  /// `COMMIT`). The same steps as `SQLiteDrawingStore.appendRows`: take the
   /// drawing's advisory lock; a key already appended answers its revision
   /// (`o_count` 0); a revision other than `p_expected` answers `conflict`
   /// with the current one; else the changes go into the log after the

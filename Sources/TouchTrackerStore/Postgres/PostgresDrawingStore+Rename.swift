@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 
-/// Renaming (`DrawingStore+Rename.swift`'s twin). The transaction holds the
+/// Renaming (`SQLiteDrawingStore+Rename.swift`'s twin). The transaction holds the
 /// advisory locks of both names, taken in the order of their keys
 /// (`hashtext(name)`), as append groups take theirs (migration 7), so two
 /// renames the other way round, or a rename and a group, cannot deadlock; other servers hear a

@@ -4,7 +4,7 @@ import PostgresNIO
 import TouchTrackerCore
 
 /// Named drawings in a PostgreSQL database, with the semantics of
-/// `DrawingStore` (revisions, conflicts, idempotency keys, a change log
+/// `SQLiteDrawingStore` (revisions, conflicts, idempotency keys, a change log
 /// after a snapshot, compaction): the same tables, the same checks, the
 /// same test suite. Several servers can share one database.
 ///
@@ -296,7 +296,7 @@ public final class PostgresDrawingStore: DrawingStorage {
   ) async throws -> Int? {
     let policy = compaction
     let folded = try await read { connection -> Folded? in
-      // As `DrawingStore.compact`: the background fold reads the summary first.
+      // As `SQLiteDrawingStore.compact`: the background fold reads the summary first.
       if keepingByPolicy {
         guard let head = try await self.head(name.rawValue, on: connection), policy.isDue(head) else { return nil }
       }
@@ -308,7 +308,7 @@ public final class PostgresDrawingStore: DrawingStorage {
     return try await store(folded) ? folded.revision : nil
   }
 
-  /// `DrawingStore.store`'s twin: stores `folded` unless the drawing moved
+  /// `SQLiteDrawingStore.store`'s twin: stores `folded` unless the drawing moved
   /// on in a way that makes it wrong (see there why the check is enough).
   func store(_ folded: Folded) async throws -> Bool {
     let name = folded.snapshot.name
@@ -330,24 +330,16 @@ public final class PostgresDrawingStore: DrawingStorage {
       head.logBytes = 0
       for try await bytes in rows.decode(Int.self) { head.logBytes = bytes }
       try await self.upsertHead(head, on: connection)
-      let oldest = folded.revision - DrawingStore.keptBatchRevisions
+      let oldest = folded.revision - SQLiteDrawingStore.keptBatchRevisions
       try await connection.query(
         "DELETE FROM drawingBatch WHERE name = \(name) AND revision <= \(oldest)", logger: self.logger)
       return true
     }
   }
 
-  func scheduleCompaction(of name: DrawingName) {
-    let delay = compaction.delay
-    compactions.schedule(name.rawValue) { [self] in
-      try? await Task.sleep(for: delay)
-      _ = try? await compact(name, keepingByPolicy: true, afterReading: {})
-    }
-  }
-
-  func scheduleDueCompactions() async {
+  func namesDueForCompaction() async -> [String] {
     let policy = compaction
-    let names: [String] =
+    return
       (try? await read { connection -> [String] in
         let rows = try await connection.query(
           """
@@ -358,13 +350,11 @@ public final class PostgresDrawingStore: DrawingStorage {
         for try await name in rows.decode(String.self) { names.append(name) }
         return names
       }) ?? []
-    for name in names {
-      guard let name = try? DrawingName(name) else { continue }
-      scheduleCompaction(of: name)
-    }
   }
 
   public func waitForCompactions() async {
     await compactions.idle()
   }
 }
+
+extension PostgresDrawingStore: CompactingStore {}

@@ -1,7 +1,7 @@
 import TouchTrackerCore
 
 /// Where drawings are kept: what the server and the CLI use, whatever the
-/// backend. `DrawingStore` keeps them in a SQLite file (the default);
+/// backend. `SQLiteDrawingStore` keeps them in a SQLite file (the default);
 /// `PostgresDrawingStore` in a PostgreSQL database, which several servers
 /// can share.
 ///
@@ -167,7 +167,7 @@ extension DrawingStorage {
   }
 }
 
-extension DrawingStore: DrawingStorage {
+extension SQLiteDrawingStore: DrawingStorage {
   public var location: String { path }
 }
 

@@ -10,5 +10,5 @@ public func openDrawingStorage(
   if PostgresURL.isPostgres(database) {
     return try await PostgresDrawingStore(url: PostgresURL(database), compaction: compaction)
   }
-  return try DrawingStore(path: database, compaction: compaction)
+  return try SQLiteDrawingStore(path: database, compaction: compaction)
 }

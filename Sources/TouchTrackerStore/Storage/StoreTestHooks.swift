@@ -26,7 +26,7 @@ extension StoreTestHooks {
   }
 }
 
-extension DrawingStore: StoreTestHooks {
+extension SQLiteDrawingStore: StoreTestHooks {
   func executeForTesting(_ sql: String) async throws {
     try await database.write { db in try db.execute(sql: sql) }
   }

@@ -6,7 +6,7 @@
 /// left to grow to `maximumLogCount` changes or `maximumLogBytes` bytes,
 /// then folded in the background `delay` after the append that got them
 /// there (appends meanwhile ride along). Reading a drawing folds its log
-/// too (`DrawingStore.loadDocument`), all of it: a read already paid for the
+/// too (`SQLiteDrawingStore.loadDocument`), all of it: a read already paid for the
 /// whole fold, and reads after it get the stored text without decoding.
 ///
 /// The background fold keeps the last `keptChanges` changes in the log
@@ -30,7 +30,7 @@ public struct CompactionPolicy: Hashable, Sendable {
   public var maximumLogCount: Int
   public var maximumLogBytes: Int
   public var delay: Duration
-  /// False: only `DrawingStore.compact` folds a log (tests).
+  /// False: only `SQLiteDrawingStore.compact` folds a log (tests).
   public var isAutomatic: Bool
   /// The changes a background fold leaves in the log (by count; not when
   /// the log is over `maximumLogBytes`). `compact` folds everything.

@@ -4,7 +4,7 @@ import GRDB
 /// One row of the `drawing` table: a drawing's summary and where its
 /// snapshot and log stand, all small columns (the document is in
 /// `SnapshotRecord`). A deleted drawing keeps its row, `isDeleted`, to keep
-/// its revision (see `DrawingStore`).
+/// its revision (see `SQLiteDrawingStore`).
 struct DrawingRecord: Codable, FetchableRecord, PersistableRecord {
   static let databaseTableName = "drawing"
 

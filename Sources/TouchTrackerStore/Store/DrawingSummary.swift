@@ -1,7 +1,7 @@
 import Foundation
 import TouchTrackerCore
 
-/// One row of `DrawingStore.list()`: enough to show a list without loading
+/// One row of `SQLiteDrawingStore.list()`: enough to show a list without loading
 /// any document.
 public struct DrawingSummary: Hashable, Sendable {
   public var name: DrawingName

@@ -11,11 +11,11 @@ import TouchTrackerStore
 /// what happened, as a client joining then would: deleted is `reset` to
 /// revision 0, renamed is `renamed`. They were sent nothing and waited.
 @Suite struct LiveRoomMissedNoticeTests {
-  static func room(_ body: (DrawingStore, LiveRoom, LiveOutbox) async throws -> Void) async throws {
+  static func room(_ body: (SQLiteDrawingStore, LiveRoom, LiveOutbox) async throws -> Void) async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-missed-\(UUID()).sqlite")
       .path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let store = try DrawingStore(path: path)
+    let store = try SQLiteDrawingStore(path: path)
     let name = try DrawingName("d")
     let line = Line(id: ShapeID(rawValue: 7), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))
     _ = try await store.append([.add(lines: [line], circles: [], at: nil)], to: name, ifRevision: 0, key: "k1")

@@ -132,8 +132,8 @@ import TouchTrackerStore
   /// with one member joined at revision 0 (its welcome taken).
   static func joinedRoom(
     _ path: String
-  ) async throws -> (store: DrawingStore, flaky: FlakyChanges, room: LiveRoom, outbox: LiveOutbox) {
-    let store = try DrawingStore(path: path)
+  ) async throws -> (store: SQLiteDrawingStore, flaky: FlakyChanges, room: LiveRoom, outbox: LiveOutbox) {
+    let store = try SQLiteDrawingStore(path: path)
     let flaky = FlakyChanges(store)
     let room = LiveRoom(name: try DrawingName("d"), store: flaky, limits: LiveLimits())
     let outbox = LiveOutbox(limits: LiveLimits()) {}
@@ -165,10 +165,10 @@ import TouchTrackerStore
 /// A store whose `changes(of:since:)` throws while `failures` is above 0
 /// (one failure per call), as a database that drops a connection does.
 final class FlakyChanges: DrawingStorage {
-  let base: DrawingStore
+  let base: SQLiteDrawingStore
   let failures = NIOLockedValueBox(0)
 
-  init(_ base: DrawingStore) { self.base = base }
+  init(_ base: SQLiteDrawingStore) { self.base = base }
 
   struct Failure: Error {}
 

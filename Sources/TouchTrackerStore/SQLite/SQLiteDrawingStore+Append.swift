@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import TouchTrackerCore
 
-extension DrawingStore {
+extension SQLiteDrawingStore {
   /// Appends `changes` to the log of `name`, each at the next revision, and
   /// returns the revision after the last (k changes: the revision grows by
   /// k). A drawing that does not exist is created, empty, first. The

@@ -1,6 +1,6 @@
 import GRDB
 
-extension DrawingStore {
+extension SQLiteDrawingStore {
   /// The schema, one migration per change; never edit a migration that has
   /// shipped, add a new one.
   static var migrator: DatabaseMigrator {

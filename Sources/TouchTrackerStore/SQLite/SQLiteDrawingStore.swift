@@ -27,7 +27,7 @@ import TouchTrackerCore
 /// its revision: a drawing created again under the same name continues from
 /// there, so a client holding a revision of the old drawing gets a conflict
 /// instead of overwriting the new one.
-public final class DrawingStore: Sendable {
+public final class SQLiteDrawingStore: Sendable {
   public let path: String
   /// When the log is folded into the snapshot.
   public let compaction: CompactionPolicy

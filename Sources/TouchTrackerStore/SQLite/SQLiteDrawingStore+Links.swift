@@ -9,7 +9,7 @@ import GRDB
 /// A name's links are independent of its drawing's rows: they may be made
 /// before the drawing is first saved, and `removeLinks` (after a delete)
 /// revokes them, so a drawing made again under the name gets new ones.
-extension DrawingStore {
+extension SQLiteDrawingStore {
   /// The links of `name`, or nil if none were made.
   public func links(of name: DrawingName) async throws -> DrawingLinks? {
     try await database.read { db in

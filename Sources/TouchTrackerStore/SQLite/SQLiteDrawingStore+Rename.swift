@@ -10,7 +10,7 @@ import GRDB
 /// rows' names). The old name keeps a tombstone one revision on, as a
 /// delete leaves it; a tombstone under the new name is replaced, and the
 /// drawing's revisions move past it (see `DrawingStorage.rename`).
-extension DrawingStore {
+extension SQLiteDrawingStore {
   public func summary(of name: DrawingName) async throws -> DrawingSummary? {
     try await database.read { db in
       guard let head = try DrawingRecord.fetchOne(db, key: name.rawValue), !head.isDeleted else { return nil }

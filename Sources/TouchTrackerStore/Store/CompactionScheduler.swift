@@ -1,0 +1,85 @@
+import Foundation
+import TouchTrackerCore
+
+/// The compactions under way, at most one per drawing. A class with a lock
+/// rather than an actor so that `SQLiteDrawingStore.init` can register the
+/// compactions it starts before it returns (`idle` then waits for them).
+final class CompactionScheduler: @unchecked Sendable {
+  private let lock = NSLock()
+  private var running: [String: Task<Void, Never>] = [:]
+  /// Work asked for under a key while work under it was under way: run once more after it.
+  private var again: [String: @Sendable () async -> Void] = [:]
+
+  /// Starts `work` under `key`; if work under that key is under way, runs
+  /// `work` once after it (however often it was asked for meanwhile): a fold
+  /// that found its drawing's log within its limits may have read it just
+  /// before the append that took it past them asked.
+  func schedule(_ key: String, _ work: @escaping @Sendable () async -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard running[key] == nil else {
+      again[key] = work
+      return
+    }
+    start(key, work)
+  }
+
+  /// Under the lock.
+  private func start(_ key: String, _ work: @escaping @Sendable () async -> Void) {
+    running[key] = Task {
+      await work()
+      self.finished(key)
+    }
+  }
+
+  private func finished(_ key: String) {
+    lock.withLock {
+      running[key] = nil
+      if let work = again.removeValue(forKey: key) { start(key, work) }
+    }
+  }
+
+  /// Returns once nothing is under way, including work scheduled meanwhile.
+  func idle() async {
+    while let task = lock.withLock({ running.values.first }) { await task.value }
+  }
+}
+
+/// A store that folds its drawings' logs into snapshots: the scheduling
+/// both backends share. Each backend reads and stores a fold its own way
+/// (`compact(_:keepingByPolicy:afterReading:)`) and finds the drawings past
+/// the limits its own way (`namesDueForCompaction`).
+protocol CompactingStore: AnyObject, Sendable {
+  var compaction: CompactionPolicy { get }
+  var compactions: CompactionScheduler { get }
+  /// Folds the log of `name` (see the stores' `compact(_:)`); `keepingByPolicy`:
+  /// leave the changes the policy keeps, as the background fold does.
+  func compact(
+    _ name: DrawingName, keepingByPolicy: Bool, afterReading: @Sendable () async throws -> Void
+  ) async throws -> Int?
+  /// The drawings whose logs are past the policy's limits (none when they cannot be read).
+  func namesDueForCompaction() async -> [String]
+}
+
+extension CompactingStore {
+  /// Compacts `name` after `compaction.delay`, unless that is under way.
+  /// A failure leaves the log as it is (reading replays it); the next
+  /// append past the limits tries again.
+  func scheduleCompaction(of name: DrawingName) {
+    let delay = compaction.delay
+    compactions.schedule(name.rawValue) { [self] in
+      try? await Task.sleep(for: delay)
+      _ = try? await compact(name, keepingByPolicy: true, afterReading: {})
+    }
+  }
+
+  /// Schedules every drawing whose log is past the limits (at start: the
+  /// server may have stopped before it compacted them). The fold itself
+  /// checks each drawing's own limits (`CompactionPolicy.isDue(_:)`).
+  func scheduleDueCompactions() async {
+    for name in await namesDueForCompaction() {
+      guard let name = try? DrawingName(name) else { continue }
+      scheduleCompaction(of: name)
+    }
+  }
+}
