@@ -1,7 +1,7 @@
 import Testing
 import TouchTrackerCore
 
-/// `PinchGestureRecognizer` and `RotationGestureRecognizer` (issue 9): their
+/// `PinchGestureRecognizer` and `RotationGestureRecognizer`: their
 /// states, values, and interplay with a pan and with the app's two-finger
 /// circle. Where Apple's documentation is quoted, it is
 /// UIPinchGestureRecognizer's and UIRotationGestureRecognizer's pages.
@@ -16,10 +16,8 @@ import TouchTrackerCore
 
   /// "The gesture begins when the two touches have moved enough to be
   /// considered a pinch gesture. The gesture changes when a finger moves
-  /// (with both fingers remaining pressed)." Apple goes on: "The gesture
-  /// ends when both fingers lift from the view"; here it ends when the
-  /// first lifts (a choice written on the recognizers: one finger has no
-  /// distance to measure). Scale counts from where the fingers landed.
+  /// (with both fingers remaining pressed). The gesture ends when both
+  /// fingers lift from the view." Scale counts from where the fingers landed.
   @Test func aPinchBeginsChangesAndEndsWithItsScale() throws {
     let (application, _, pinch, recorder) = setUp(PinchGestureRecognizer())
     try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
@@ -32,7 +30,7 @@ import TouchTrackerCore
     #expect(abs(pinch.scale - 2) < 1e-12)
     // From 1.2 to 2 in 0.1 s.
     #expect(abs(pinch.velocity - 8) < 1e-9)
-    try application.send([ended(1, 50, 200)], at: 0.4)
+    try application.send([ended(1, 50, 200), ended(2, 250, 200)], at: 0.4)
     #expect(recorder.received == ["gesture: began", "gesture: changed", "gesture: ended"])
     #expect(pinch.state == .possible)
     #expect(pinch.scale == 1)
@@ -94,7 +92,7 @@ import TouchTrackerCore
     try application.send([moved(2, 100, 300)], at: 0.3)
     #expect(abs(rotation.rotation - Double.pi / 2) < 1e-9)
     #expect(abs(rotation.velocity - (Double.pi / 4) / 0.1) < 1e-6)
-    try application.send([ended(2, 100, 300)], at: 0.4)
+    try application.send([ended(1, 100, 200), ended(2, 100, 300)], at: 0.4)
     #expect(recorder.received.last == "gesture: ended")
   }
 

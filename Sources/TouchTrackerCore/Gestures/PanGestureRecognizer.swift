@@ -28,9 +28,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   /// Resets the running translation, typically to zero after applying it;
-  /// `translation` is in `view`'s units.
+  /// `translation` is in `view`'s units. It resets the velocity too, as in
+  /// UIKit: the next move is measured from here.
   public func setTranslation(_ translation: Point, in view: View?) {
     translationInWindow = view?.convertVector(toWindow: translation) ?? translation
+    if let last = samples.last { samples = [last] }
   }
 
   /// Points per second (in `view`'s units), over the last tenth of a second of movement, by

@@ -7,10 +7,11 @@
 /// gesture goes on with the two it has, and the third finger reaches its
 /// view and other recognizers as if these were not there. In `.possible`
 /// a lift fails the gesture (it never had its two fingers the whole
-/// time); once recognizing, a lift of either finger ends it. Apple's pages
-/// say the gesture "ends when both fingers lift"; here it ends at the
-/// first, because one finger has no distance or angle to measure and
-/// whatever follows (a scroll view's drag) takes over from there.
+/// time); once recognizing, it "ends when both fingers lift", as Apple's
+/// pages say: with one finger down it measures nothing (and reports
+/// nothing) until a second is down again, measured from where it landed.
+/// A host that wants the gesture over at the first lift reads
+/// `numberOfTouches` (as `ScrollView` does, so that the finger left drags).
 ///
 /// Each move is measured against the pair as it was after the last move
 /// (kept by the recognizer, not read from the touches' previous
@@ -24,9 +25,11 @@ extension GestureRecognizer {
     return tracked[1].touch.locationInWindow - tracked[0].touch.locationInWindow
   }
 
-  /// Ignores the touches that came down past the second.
-  func keepFirstTwo(of touches: [Touch], with event: Event) {
+  /// Ignores the touches that came down past the second; true when two
+  /// are down now (the pair to measure from).
+  func keepFirstTwo(of touches: [Touch], with event: Event) -> Bool {
     while tracked.count > 2, let last = tracked.last { ignore(last.touch, for: event) }
+    return tracked.count == 2
   }
 
   /// After a move: in `.possible`, begins once the measure is past the
@@ -39,10 +42,10 @@ extension GestureRecognizer {
     }
   }
 
-  /// A lift ends the gesture once recognizing, and fails it before.
-  func endTwoTouchGesture() {
+  /// Lifting the last finger ends the gesture once recognizing; any lift fails it before.
+  func endTwoTouchGesture(lifting touches: [Touch]) {
     if state.isActive {
-      state = .ended
+      if numberOfTouches - touches.count <= 0 { state = .ended }
     } else if state == .possible {
       set(.failed, because: .liftedTooSoon)
     }
@@ -52,12 +55,15 @@ extension GestureRecognizer {
 /// UIKit's `UIPinchGestureRecognizer`: two fingers moving apart or together.
 /// Continuous: it begins once the distance between them has changed by more
 /// than `hysteresis` points, reports each move as `changed`, and ends when
-/// one of them lifts.
+/// both have lifted.
 public final class PinchGestureRecognizer: GestureRecognizer {
   /// The distance between the fingers as a factor of what it was when they
   /// came down (including the hysteresis, so what follows the fingers keeps
-  /// up with them). Set it (to 1, typically) to measure from then on.
-  public var scale = 1.0
+  /// up with them). Set it (to 1, typically) to measure from then on; that
+  /// resets `velocity`, as in UIKit.
+  public var scale = 1.0 {
+    didSet { velocity = 0 }
+  }
   /// How fast `scale` changes, in scale factor per second, over the last move.
   public private(set) var velocity = 0.0
   /// How much the distance between the fingers must change before the
@@ -74,12 +80,10 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
-    keepFirstTwo(of: touches, with: event)
-    if let vector = twoTouchVector, distanceAtStart == nil {
-      distanceAtStart = vector.length
-      lastDistance = vector.length
-      lastTimestamp = event.timestamp
-    }
+    guard keepFirstTwo(of: touches, with: event), let vector = twoTouchVector else { return }
+    if distanceAtStart == nil { distanceAtStart = vector.length }
+    lastDistance = vector.length
+    lastTimestamp = event.timestamp
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
@@ -97,7 +101,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
-    endTwoTouchGesture()
+    endTwoTouchGesture(lifting: touches)
   }
 
   public override func reset() {
@@ -110,13 +114,15 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
 /// UIKit's `UIRotationGestureRecognizer`: two fingers turning about each
 /// other. Continuous: it begins once they have turned more than
-/// `hysteresis` radians, reports each move as `changed`, and ends when one
-/// of them lifts.
+/// `hysteresis` radians, reports each move as `changed`, and ends when both
+/// have lifted.
 public final class RotationGestureRecognizer: GestureRecognizer {
   /// How far the fingers turned since they came down, in radians; positive
   /// is clockwise on screen, as in UIKit. Set it (to 0, typically) to
-  /// measure from then on.
-  public var rotation = 0.0
+  /// measure from then on; that resets `velocity`, as in UIKit.
+  public var rotation = 0.0 {
+    didSet { velocity = 0 }
+  }
   /// How fast `rotation` changes, in radians per second, over the last move.
   public private(set) var velocity = 0.0
   /// How far the fingers must turn before the rotation begins (UIKit does
@@ -132,11 +138,9 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesBegan(_ touches: [Touch], with event: Event) {
-    keepFirstTwo(of: touches, with: event)
-    if let vector = twoTouchVector, lastVector == nil {
-      lastVector = vector
-      lastTimestamp = event.timestamp
-    }
+    guard keepFirstTwo(of: touches, with: event), let vector = twoTouchVector else { return }
+    lastVector = vector
+    lastTimestamp = event.timestamp
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
@@ -156,7 +160,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
-    endTwoTouchGesture()
+    endTwoTouchGesture(lifting: touches)
   }
 
   public override func reset() {

@@ -75,6 +75,9 @@ open class ScrollView: View, GestureRecognizerDelegate {
 
   private var offsetAtDragStart = Point.zero
   private var zoomAtPinchStart = 1.0
+  /// The pan's translation as of its last move while a pinch zoomed: a drag
+  /// that goes on once one of the pinch's fingers lifted counts from there.
+  private var translationAtZoom = Point.zero
   /// The point of the zoomed view under the pinch's fingers when it began.
   private var pinchAnchor = Point.zero
 
@@ -266,6 +269,7 @@ open class ScrollView: View, GestureRecognizerDelegate {
     case .began:
       contentTouchDelay.contentWillScroll()
       offsetAtDragStart = contentOffset
+      translationAtZoom = .zero
       isDragging = true
       delegate?.scrollViewWillBeginDragging(self)
       follow()
@@ -279,10 +283,21 @@ open class ScrollView: View, GestureRecognizerDelegate {
     }
   }
 
-  /// Moves the content with the fingers; while a pinch zooms, it scrolls instead.
+  /// Moves the content with the fingers; while a pinch zooms, it zooms
+  /// instead. A pinch with one finger lifted zooms no more (it ends only
+  /// when both have lifted): the finger left drags on from where the zoom
+  /// left the content.
   private func follow() {
-    guard !isZooming else { return }
-    contentOffset = clampedContentOffset(offsetAtDragStart - panGestureRecognizer.translation(in: self))
+    let translation = panGestureRecognizer.translation(in: self)
+    if isZooming && pinch.numberOfTouches < 2 {
+      isZooming = false
+      offsetAtDragStart = contentOffset + translationAtZoom
+    }
+    guard !isZooming else {
+      translationAtZoom = translation
+      return
+    }
+    contentOffset = clampedContentOffset(offsetAtDragStart - translation)
   }
 
   private func zoom() {
@@ -297,13 +312,18 @@ open class ScrollView: View, GestureRecognizerDelegate {
     case .changed:
       setZoomScale(zoomAtPinchStart * pinch.scale, keeping: (pinchAnchor, visible))
     case .ended, .cancelled:
-      isZooming = false
-      // A drag that goes on with the finger left picks up from here.
-      offsetAtDragStart = contentOffset
-      panGestureRecognizer.setTranslation(.zero, in: self)
+      if isZooming { zoomStopped() }
     default:
       break
     }
+  }
+
+  /// The zoom is over: a drag that goes on picks up from here.
+  private func zoomStopped() {
+    isZooming = false
+    offsetAtDragStart = contentOffset
+    translationAtZoom = .zero
+    panGestureRecognizer.setTranslation(.zero, in: self)
   }
 }
 
