@@ -88,6 +88,25 @@ def test_new_asks_in_the_page_and_opens_an_empty_drawing_without_a_404(page, ser
     assert not [text for text in page.console if "404" in text], page.console
 
 
+def test_enter_in_the_name_field_confirms_and_keeps_the_typed_keys_off_the_canvas(page, server):
+    # Enter in a dialog's field is its OK, not its Cancel (the form's first button): a name typed
+    # and entered makes the drawing, and a bad one keeps the dialog open with the keys in the field.
+    open_menu(page)
+    page.click("[data-command=new]")
+    page.locator("#dialog-input").press_sequentially("bad name")
+    page.keyboard.press("Enter")
+    assert page.locator("#dialog").is_visible(), "Enter with a bad name keeps the dialog open"
+    assert "letters, digits" in page.inner_text("#dialog-error")
+    page.fill("#dialog-input", "")
+    page.locator("#dialog-input").press_sequentially("entered-")
+    assert page.evaluate("touchtracker.viewport().zoom") == 1, "'-' went to the field, not the zoom"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    page.evaluate("window.touchtracker.ready")
+    assert page.evaluate("touchtracker.saving().name") == "entered-"
+    assert get(server, "entered-")["lines"] == []
+
+
 def test_new_with_a_name_in_use_says_so_and_offers_to_open_it(page, server):
     put(server, "taken", lines=2)
     open_menu(page)

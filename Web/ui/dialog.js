@@ -46,6 +46,12 @@ form.addEventListener('submit', (event) => {
   input.setAttribute('aria-invalid', 'true');
   input.focus();
 });
+// Enter in the field is OK: the form's own default would be its first button, Cancel.
+input.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || event.isComposing) return;
+  event.preventDefault();
+  form.requestSubmit(ok);
+});
 input.addEventListener('input', () => {
   error.textContent = '';
   input.removeAttribute('aria-invalid');
