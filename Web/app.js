@@ -123,6 +123,12 @@ async function start() {
   attachInspector();
   attachRecorder();
   resize();
+  if (!new URLSearchParams(location.search).get('drawing')) {
+    // The drawing opened last opens: the address says which, for a reload or a bookmark.
+    const url = new URL(location.href);
+    url.searchParams.set('drawing', name);
+    history.replaceState(history.state, '', url);
+  }
   if (name !== asked) {
     showBanner(`“${asked}” is not a drawing name (1–64 letters, digits, - or _).`, 'warning', [['OK', hideBanner]]);
   }

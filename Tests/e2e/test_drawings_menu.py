@@ -378,3 +378,19 @@ def test_the_menu_with_its_list_fits_the_screen(browser, server, size):
         box = control.bounding_box()
         assert box["x"] >= menu["x"] and box["x"] + box["width"] <= menu["x"] + menu["width"] + 0.5
     page.context.close()
+
+
+def test_the_site_opens_the_drawing_opened_last(browser, server):
+    # The address without ?drawing= opens the drawing this browser had open last (not an empty
+    # "default"), and says which in the address bar.
+    put(server, "yesterday", lines=3)
+    page = open_page(browser, server.url + "/?drawing=yesterday")
+    try:
+        page.goto(server.url + "/")
+        page.evaluate("window.touchtracker.ready")
+        assert page.evaluate("touchtracker.saving().name") == "yesterday"
+        assert page.evaluate("touchtracker.state().lines") == 3
+        assert page.evaluate("new URLSearchParams(location.search).get('drawing')") == "yesterday"
+        assert page.errors == []
+    finally:
+        page.context.close()

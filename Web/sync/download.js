@@ -12,10 +12,31 @@ import { access } from '../server/access.js';
 import { api } from '../server/api.js';
 import { localCopies } from './local-copy.js';
 
-/** The drawing the address asks for (`?drawing=`, 'default' if none) and the one opened: 'default' for an invalid name. */
+const LAST_OPENED = 'touchtracker.lastDrawing';
+
+/**
+ * The drawing the address asks for (`?drawing=`; without one, the drawing
+ * this browser opened last, else 'default') and the one opened: 'default'
+ * for an invalid name.
+ */
 export function drawingAsked() {
-  const asked = new URLSearchParams(location.search).get('drawing') || 'default';
+  let last = null;
+  try {
+    last = localStorage.getItem(LAST_OPENED);
+  } catch {
+    // storage disabled: 'default'
+  }
+  const asked = new URLSearchParams(location.search).get('drawing') || (NAME_PATTERN.test(last ?? '') ? last : 'default');
   return { asked, name: NAME_PATTERN.test(asked) ? asked : 'default' };
+}
+
+/** Drawing `name` is the one to open next time the address names none. */
+export function rememberOpened(name) {
+  try {
+    localStorage.setItem(LAST_OPENED, name);
+  } catch {
+    // storage disabled: the next visit opens 'default'
+  }
 }
 
 /** The server's copy of drawing `name`: a promise of its response, or of null when the server could not be reached. */

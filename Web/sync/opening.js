@@ -7,7 +7,7 @@ import { DownloadBroken, NAME_PATTERN, loadDocument, openDownload } from '../cor
 import { access } from '../server/access.js';
 import { EMPTY_DOCUMENT, revisionOf } from '../server/api.js';
 import { tell } from './news.js';
-import { fetchDrawing, localCopySummary, takeStarted } from './download.js';
+import { fetchDrawing, localCopySummary, rememberOpened, takeStarted } from './download.js';
 import { localCopies } from './local-copy.js';
 
 export const opening = {
@@ -24,6 +24,7 @@ export const opening = {
 
   async openDrawing(name) {
     this.name = name;
+    rememberOpened(name);
     this.stopped = this.stopped === 'playback' ? null : this.stopped;
     const started = takeStarted(name);
     const reading = this.readCopy(started?.local ?? localCopySummary(name));
@@ -139,6 +140,7 @@ export const opening = {
     const old = this.name;
     if (name === old) return false;
     this.name = name;
+    rememberOpened(name);
     this.run('renamed', null, shift);
     this.followAddress(old, name);
     await this.writes;
