@@ -2,6 +2,8 @@
 gesture and shortcut; a first-run hint goes for good once read (issue 10,
 problem 4). Real CDP touches on a phone; no server needed."""
 
+import pytest
+
 from conftest import PHONE, open_page
 from touchscreen import Touchscreen
 
@@ -117,3 +119,29 @@ def test_the_first_run_hint_goes_for_good_once_read(browser, static_url):
     assert not hint.is_visible(), "opening the sheet counts as read"
     assert page.errors == []
     page.context.close()
+
+
+# Each text of the open sheet (its terms, descriptions, headings, buttons) whose box reaches past the
+# sheet's edges or the window's, as "text: how far"; [] when everything is inside.
+OUTSIDE = """(id) => {
+  const sheet = document.getElementById(id).getBoundingClientRect();
+  const right = Math.min(sheet.right, document.documentElement.clientWidth);
+  return [...document.querySelectorAll(`#${id} dt, #${id} dd, #${id} h2, #${id} h3, #${id} p, #${id} button`)]
+    .filter((element) => element.getClientRects().length)
+    .map((element) => [element.textContent.trim().slice(0, 30), element.getBoundingClientRect()])
+    .filter(([, box]) => box.left < sheet.left - 0.5 || box.right > right + 0.5)
+    .map(([text, box]) => `${text}: ${Math.round(box.left)}..${Math.round(box.right)} in ${Math.round(sheet.left)}..${Math.round(right)}`);
+}"""
+
+
+@pytest.mark.parametrize("width,height,scale", [(320, 568, 2), (390, 844, 3), (1024, 1366, 2), (1440, 900, 1)])
+def test_every_text_of_the_help_sheet_is_inside_it(browser, static_url, width, height, scale):
+    page = open_page(browser, static_url, hint_read=True, viewport={"width": width, "height": height},
+                     device_scale_factor=scale)
+    try:
+        page.evaluate("touchtracker.ready")
+        page.keyboard.press("?")
+        assert page.locator("#help").is_visible()
+        assert page.evaluate(OUTSIDE, "help") == []
+    finally:
+        page.context.close()
