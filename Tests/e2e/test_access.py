@@ -223,7 +223,11 @@ def test_with_access_control_off_the_share_sheet_says_so_and_drawing_is_as_befor
     page.click('#toolbar [data-command="share"]')
     page.wait_for_selector("#share[open]")
     assert "Access control is off" in page.text_content("#share-note")
+    # Nothing here is view only: no link says so, and none is offered to replace.
+    assert not page.is_visible("#share-view"), "a 'View only' link that could draw"
+    assert not page.is_visible("#share-rotate")
     edit_url = page.input_value("#share-edit-url")
+    assert edit_url == f"{server.url}/?drawing=local", "the drawing's own address: a key would add nothing"
     assert decode_canvas(page, "#share-qr") == [(edit_url, "QRCode")]
     assert page.errors == []
     page.context.close()

@@ -133,9 +133,15 @@ export const access = {
 
   /** The address of a link with `key` to drawing `name`. */
   linkURL(name, key) {
+    const url = new URL(this.drawingAddress(name));
+    url.searchParams.set('key', key);
+    return url.href;
+  },
+
+  /** The address of drawing `name`, without a key. */
+  drawingAddress(name) {
     const url = new URL('/', location.href);
     url.searchParams.set('drawing', name);
-    url.searchParams.set('key', key);
     return url.href;
   },
 };

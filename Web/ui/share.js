@@ -1,8 +1,9 @@
 // The Share sheet: the drawing's edit and view links, each with a Copy
 // button, and the QR code of the link to draw with, for a phone's camera.
 // The server makes the links (GET .../links); a view link's page shows only
-// its own. The admin (or anyone, with access control off) can replace both
-// ("New links"): the old ones stop working at once.
+// its own. The admin can replace both ("New links"): the old ones stop
+// working at once. With access control off nothing is view only: the sheet
+// offers the drawing's own address, to draw with.
 
 import { access } from '../server/access.js';
 import { saver } from '../sync/saver.js';
@@ -31,15 +32,17 @@ function fill() {
   const links = access.links || {};
   const name = saver.name;
   document.getElementById('share-title').textContent = `Share “${name}”`;
-  const edit = links.edit ? access.linkURL(name, links.edit) : null;
-  const view = links.view ? access.linkURL(name, links.view) : null;
+  const open = access.role === 'open';
+  const edit = open ? access.drawingAddress(name) : links.edit ? access.linkURL(name, links.edit) : null;
+  const view = !open && links.view ? access.linkURL(name, links.view) : null;
   document.getElementById('share-edit').hidden = !edit;
   document.getElementById('share-view').hidden = !view;
   document.getElementById('share-edit-url').value = edit ?? '';
   document.getElementById('share-view-url').value = view ?? '';
   const note = document.getElementById('share-note');
   if (access.role === 'open') {
-    note.textContent = 'Access control is off on this server: anyone who can reach it can open every drawing, with or without a link.';
+    note.textContent =
+      'Access control is off on this server: anyone who can reach it can open and draw on every drawing. View-only links need a server started with --access-control.';
   } else if (access.role === 'view') {
     note.textContent = 'Your link is view only: it shows the drawing and its changes as they happen.';
   } else {
@@ -59,7 +62,7 @@ function fill() {
       status.textContent = error.message;
     }
   }
-  document.getElementById('share-rotate').hidden = !(access.role === 'admin' || access.role === 'open');
+  document.getElementById('share-rotate').hidden = access.role !== 'admin';
 }
 
 export async function openShare() {
