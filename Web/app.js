@@ -28,6 +28,7 @@ import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
 import { hideBanner, showBanner } from './ui/banner.js';
 import { closeFileMenu } from './ui/drawings.js';
+import { drawnOnce, hideHint } from './ui/help.js';
 import { attachInspector, inspectorFrame, inspectorState } from './ui/inspector.js';
 import { attachRecorder, isPlayingBack, recorderFrame, recorderState, seek, startPlayback, step, togglePlaying, toggleRecording } from './ui/recorder.js';
 import './ui/sync-status.js'; // says what sync tells (sync/news.js)
@@ -47,6 +48,7 @@ function afterFrame() {
   if (change !== lastChange) {
     lastChange = change;
     saver.collect();
+    drawnOnce();
   }
   live.sendPresence(performance.now());
   refreshToolbar(false);
@@ -137,9 +139,12 @@ async function start() {
   await saver.open(name);
   await checked;
   setReadOnlyInput(access.readOnly);
+  if (access.readOnly) hideHint();
   if (access.role === 'none') {
     showBanner(
-      `“${name}” needs its share link: open the link you were sent, or the admin link the server printed at start.`,
+      access.hasLinkKey(name)
+        ? `The link you opened no longer opens “${name}”: its links were replaced. Ask whoever shared it for the new one.`
+        : `“${name}” needs its share link: open the link you were sent, or the admin link the server printed at start.`,
       'warning',
     );
   }

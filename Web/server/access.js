@@ -74,6 +74,11 @@ export const access = {
     return memoryKeys[name] || readKeys()[name] || this.token();
   },
 
+  /** Whether this page holds a share link's key for drawing `name` (not only the admin token). */
+  hasLinkKey(name) {
+    return Boolean(memoryKeys[name] || readKeys()[name]);
+  },
+
   /** `headers` with `Authorization` added when there is a key for `name` (null: the admin token). */
   headers(name, headers = {}) {
     const key = name === null ? this.token() : this.key(name);

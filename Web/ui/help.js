@@ -1,8 +1,9 @@
 // What the gestures are, for people who cannot hover for a tooltip: the "?"
 // sheet lists every gesture and shortcut, and on a first visit a hint at the
 // bottom names the three that surprise (tap, long press, double tap). The
-// hint goes for good once read: "Got it", or opening the sheet, stores a flag
-// in localStorage.
+// hint goes for good once read: "Got it", opening the sheet, or drawing a
+// line stores a flag in localStorage. A page that cannot draw (a view link,
+// no link) does not show it.
 
 const SEEN = 'touchtracker.helpSeen';
 const sheet = document.getElementById('help');
@@ -31,6 +32,16 @@ export function openHelp() {
 }
 
 export const helpOpen = () => sheet.open;
+
+/** This person drew: the hint has done its work and no longer covers the drawing. */
+export function drawnOnce() {
+  if (!hint.hidden) markSeen();
+}
+
+/** The page cannot draw: the hint, which says how to, is not shown (and not counted as read). */
+export function hideHint() {
+  hint.hidden = true;
+}
 
 export function attachHelp() {
   hint.hidden = seen();
