@@ -148,6 +148,24 @@ import TouchTrackerStore
     }
   }
 
+  /// The router matches a path with a trailing slash or doubled slashes as
+  /// the plain one: an edit link must not rename through them either.
+  @Test func anEditLinkCannotRenameThroughAnotherSpellingOfThePath() async throws {
+    try await AccessControlTests.run { client in
+      let links = try await AccessControlTests.drawingWithLinks(client)
+      for uri in ["/api/drawings/d/rename/", "/api/drawings/d//rename", "/api/drawings/d/rename//"] {
+        let status = try await client.execute(
+          uri: uri, method: .post, headers: AccessControlTests.bearer(links.edit),
+          body: ByteBuffer(string: #"{"name":"e"}"#)
+        ) { $0.status }
+        #expect(status != .ok, "\(uri) answered 200")
+      }
+      try await client.execute(
+        uri: "/api/drawings/d", method: .get, headers: AccessControlTests.bearer(links.edit)
+      ) { #expect($0.status == .ok, "the drawing is still where its links point") }
+    }
+  }
+
   @Test func renamingNeedsTheAdminAndKeepsTheLinks() async throws {
     try await AccessControlTests.run { client in
       let links = try await AccessControlTests.drawingWithLinks(client)

@@ -8,9 +8,10 @@ import TouchTrackerStore
 /// - No key, or a key that opens nothing here: 404 with the very answer a
 ///   drawing that does not exist gets, so a guess learns nothing, not even
 ///   whether the name is in use. The list answers 403.
-/// - A view link writing (`PUT`, `POST`): 403. `DELETE`, rotating links
-///   (`POST .../links`) and renaming (`POST .../rename`) need the admin
-///   token: 403 for a link.
+/// - A view link writing (`PUT`, `POST`): 403. An edit link writes the
+///   document (`PUT`) and its changes (`POST .../changes`) only: `DELETE`,
+///   rotating links (`POST .../links`), renaming (`POST .../rename`) and any
+///   other write need the admin token: 403 for a link.
 ///
 /// It runs before the handler reads the body, so a refused request changes
 /// nothing. `OPTIONS` passes: it says what a path allows, nothing about a
@@ -40,14 +41,28 @@ struct AccessMiddleware: RouterMiddleware {
       guard access.isAdmin else { throw APIError.needsAdmin("Deleting a drawing") }
     default:
       guard access.canWrite else { throw APIError.viewOnly(name) }
-      if request.uri.path.hasSuffix("/links") && !access.isAdmin {
+      guard !access.isAdmin else { break }
+      // A link writes the document and its changes, nothing else. The route
+      // is read as the router reads it (empty segments skipped: a trailing
+      // or doubled slash is the same route), and anything not named here
+      // needs the admin.
+      switch (request.method, Self.routeAfterName(request.uri.path)) {
+      case (.put, []), (.post, ["changes"]):
+        break
+      case (_, ["links"]):
         throw APIError.needsAdmin("Changing a drawing's links")
-      }
-      if request.uri.path.hasSuffix("/rename") && !access.isAdmin {
+      case (_, ["rename"]):
         throw APIError.needsAdmin("Renaming a drawing")
+      default:
+        throw APIError.needsAdmin("This request")
       }
     }
     return try await next(request, context)
+  }
+
+  /// The path's segments after `/api/drawings/NAME`, empty ones skipped.
+  static func routeAfterName(_ path: String) -> [Substring] {
+    Array(path.split(separator: "/", omittingEmptySubsequences: true).dropFirst(3))
   }
 }
 
