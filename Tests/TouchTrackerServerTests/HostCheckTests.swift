@@ -84,7 +84,34 @@ import Testing
     #expect(policy.allows(host: "draw.example.org"))
     #expect(!policy.allows(host: "draw.example.org.evil.example"))
     #expect(!policy.allows(host: "localhost:80x"))
-    #expect(policy.allows(origin: "https://draw.example.org:8443"))
-    #expect(!policy.allows(origin: "null"))
+    #expect(policy.allows(origin: "https://draw.example.org:8443", requestHost: "127.0.0.1:8080"))
+    #expect(!policy.allows(origin: "https://draw.example.org", requestHost: "127.0.0.1:8080"))
+    #expect(!policy.allows(origin: "null", requestHost: "[::1]:9000"))
+  }
+
+  /// Browsers treat each port as another origin: a page on another port of
+  /// this machine may not write here, nor open the live socket.
+  @Test func originsAreComparedWithTheirPort() {
+    let policy = HostPolicy(host: "127.0.0.1", publicHost: nil)
+    #expect(policy.allows(origin: "http://localhost:8080", requestHost: "localhost:8080"))
+    #expect(policy.allows(origin: "http://LOCALHOST:8080", requestHost: "localhost:8080"))
+    #expect(policy.allows(origin: "http://localhost", requestHost: "localhost:80"))
+    #expect(!policy.allows(origin: "http://localhost:9999", requestHost: "localhost:8080"))
+    #expect(!policy.allows(origin: "http://127.0.0.1:9999", requestHost: "127.0.0.1:8080"))
+    #expect(!policy.allows(origin: "http://localhost:8080", requestHost: "127.0.0.1:8080"))
+    #expect(policy.allows(origin: "http://127.0.0.1:9999", requestHost: nil), "no Host: the name alone")
+  }
+
+  @Test func aWriteFromAnotherPortOfThisMachineIsRefused() async throws {
+    try await TestServer.run { _, client in
+      try await client.execute(
+        uri: "/api/drawings/d/changes", method: .post,
+        headers: [.hostHeader: "localhost:8080", .origin: "http://localhost:9999", .contentType: "text/plain"],
+        body: ByteBuffer(string: #"{"changes":[{"op":"clear"}]}"#)
+      ) {
+        #expect($0.status == .forbidden)
+        #expect($0.text == #"{"error":"Origin 'http://localhost:9999' may not change drawings on this server"}"#)
+      }
+    }
   }
 }

@@ -28,8 +28,10 @@ struct LiveUpgrade: Sendable {
       logger.notice("Live socket refused: Host '\(host)' is not a name of this server")
       return .dontUpgrade
     }
-    if let origin = head.headerFields[.origin], !policy.allows(origin: origin) {
-      logger.notice("Live socket refused: Origin '\(origin)' is another site")
+    if let origin = head.headerFields[.origin],
+      !policy.allows(origin: origin, requestHost: head.headerFields[.hostHeader] ?? head.authority)
+    {
+      logger.notice("Live socket refused: Origin '\(origin)' is another origin")
       return .dontUpgrade
     }
     let connection = LiveConnection(rooms: rooms, name: name, check: check, channel: channel)

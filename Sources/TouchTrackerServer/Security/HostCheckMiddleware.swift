@@ -2,7 +2,8 @@ import Hummingbird
 
 /// Refuses a request whose `Host` is not this server (421), and a
 /// state-changing request (`PUT`, `DELETE`, `POST`, `PATCH`) whose `Origin`
-/// is another site (403), with a JSON error naming the header. See
+/// is another origin (403: another site, or another port of this one), with
+/// a JSON error naming the header. See
 /// `HostPolicy` for why.
 ///
 /// Requests without `Host` (HTTP/1.0) pass, and so do requests without
@@ -21,7 +22,9 @@ struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     where !policy.allows(host: host) {
       throw APIError(.misdirectedRequest, "Host '\(host)' is not a name of this server; see --public-host")
     }
-    if Self.changesState(request.method), let origin = request.headers[.origin], !policy.allows(origin: origin) {
+    if Self.changesState(request.method), let origin = request.headers[.origin],
+      !policy.allows(origin: origin, requestHost: request.headers[.hostHeader] ?? request.head.authority)
+    {
       throw APIError(.forbidden, "Origin '\(origin)' may not change drawings on this server")
     }
     return try await next(request, context)

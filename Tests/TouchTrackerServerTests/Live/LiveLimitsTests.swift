@@ -213,10 +213,12 @@ import Testing
   @Test(
     arguments: [
       (nil, "http://evil.example", false), ("rebind.attacker.example", nil, false),
-      (nil, "http://127.0.0.1", true), ("localhost", nil, true), (nil, nil, true),
+      (nil, "http://127.0.0.1:PORT", true), (nil, "http://127.0.0.1:1", false), ("localhost", nil, true),
+      (nil, nil, true),
     ] as [(String?, String?, Bool)])
   func theUpgradeChecksHostAndOriginAsTheAPIDoes(host: String?, origin: String?, upgraded: Bool) async throws {
     try await Live.run { port, _ in
+      let origin = origin?.replacingOccurrences(of: "PORT", with: String(port))
       try await LiveTestClient.connect(
         port: port, path: "/api/drawings/d/live", host: host, headers: origin.map { ["Origin": $0] } ?? [:]
       ) { client in
