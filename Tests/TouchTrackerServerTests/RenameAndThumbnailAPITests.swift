@@ -166,6 +166,25 @@ import TouchTrackerStore
     }
   }
 
+  /// A socket that never said hello (so never showed a key) learns nothing
+  /// of a rename: it is closed without the new name.
+  @Test func aSocketThatNeverSaidHelloIsNotToldTheNewName() async throws {
+    try await Live.run { port, http in
+      try await Live.post(http, #"{"changes":[\#(Live.add([1]))]}"#)
+      try await LiveTestClient.connect(port: port, path: "/api/drawings/d/live") { silent in
+        #expect(silent.isUpgraded)
+        try await LiveTestClient.live(port: port, since: 1) { joined in
+          #expect(try await joined.receive() == .text(#"{"type":"welcome","revision":1}"#))
+          let (status, _) = try await Self.rename(http, "d", #"{"name":"e"}"#)
+          #expect(status == .ok)
+          #expect(try await joined.untilClosed().messages == [#"{"type":"renamed","name":"e","shift":0}"#])
+        }
+        let (messages, _) = try await silent.untilClosed()
+        #expect(messages == [], "the new name went to a socket that showed no key")
+      }
+    }
+  }
+
   @Test func renamingNeedsTheAdminAndKeepsTheLinks() async throws {
     try await AccessControlTests.run { client in
       let links = try await AccessControlTests.drawingWithLinks(client)

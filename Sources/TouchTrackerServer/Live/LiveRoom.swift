@@ -433,11 +433,13 @@ final class LiveRoom: Sendable {
     }
   }
 
-  /// Tells every client here that the drawing is `newName` now and closes it.
+  /// Tells every client here that said hello that the drawing is `newName`
+  /// now, and closes every connection.
   private func sendRenamed(_ newName: String, shift: Int) {
     state.withLockedValue { state in
       for member in state.members.values {
-        member.outbox.send(.renamed(name: newName, shift: shift))
+        // Only a client that said hello (its key checked) learns where the drawing went.
+        if member.by != nil { member.outbox.send(.renamed(name: newName, shift: shift)) }
         member.outbox.finish(LiveOutbox.Close(code: LiveError.normalClosure, reason: ""))
       }
     }
