@@ -44,6 +44,37 @@ import TouchTrackerTestSupport
     }
   }
 
+  /// Pipelined requests are answered in order, each: the last one's
+  /// `Connection: close` closes the connection after its own answer, not
+  /// after the first (which left the second done but unanswered).
+  @Test func pipelinedRequestsAreEachAnsweredBeforeAClose() async throws {
+    try await Self.live(timeouts: Self.patient) { port in
+      let connection = try RawConnection(port: port, readTimeout: 20)
+      let get = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+      connection.send(get + get + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+      let received = try connection.readUntilClosed()
+      #expect(received.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == 3, "\(received)")
+    }
+  }
+
+  /// Requests sent after one that says `Connection: close` are not run:
+  /// their answers could never be sent.
+  @Test func requestsPipelinedAfterACloseAreNotRun() async throws {
+    try await Self.live(timeouts: Self.patient) { port in
+      let connection = try RawConnection(port: port, readTimeout: 20)
+      let document = #"{"format":"touchtracker","version":1,"lines":[],"circles":[]}"#
+      let put =
+        "PUT /api/drawings/after-close HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(document.utf8.count)\r\n\r\n\(document)"
+      connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" + put)
+      let received = try connection.readUntilClosed()
+      #expect(received.components(separatedBy: "HTTP/1.1 ").count - 1 == 1, "\(received)")
+      let check = try RawConnection(port: port, readTimeout: 20)
+      check.send("GET /api/drawings/after-close HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+      #expect(try check.readUntilClosed().hasPrefix("HTTP/1.1 404"), "the PUT after the close was not run")
+    }
+  }
+
   @Test func aConnectionThatSendsHalfAHeaderIsClosedAfterTheHeaderTimeout() async throws {
     try await Self.live { port in
       let connection = try RawConnection(port: port, readTimeout: 20)

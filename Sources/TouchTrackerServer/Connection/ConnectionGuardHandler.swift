@@ -10,9 +10,12 @@ import NIOHTTP1
 ///   sooner if too many are waiting (`WaitingConnections`);
 /// - body timeout: a body still arriving in time gets 408 and a close;
 /// - a response carrying `Connection: close` (413, 408, a malformed body,
-///   HTTP/1.0 without keep-alive, shutting down) closes the connection once
-///   written: output first, so the client reads the answer, then the socket
-///   after `linger`, so a client still sending is not left hanging;
+///   a request that said `Connection: close`, HTTP/1.0 without keep-alive,
+///   shutting down) closes the connection once written: output first, so
+///   the client reads the answer, then the socket after `linger`, so a
+///   client still sending is not left hanging; pipelined requests are
+///   answered in order, each keeping its own keep-alive, and those after
+///   one that closes are not read;
 /// - on graceful shutdown, a request whose body is still arriving gets
 ///   `shutdownBody` more before its connection is closed.
 ///
@@ -35,7 +38,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private var inFlight = 0
   private var readingBody = false
   private var responding = false
-  private var keepAlive = true
+  /// Whether each request in flight, oldest first, lets the connection stay
+  /// open after its answer: pipelined requests are answered in order.
+  private var keepAlives: [Bool] = []
+  /// A request said `Connection: close`: what follows it is not read.
+  private var closeRequested = false
   private var closeAfterResponse = false
   /// After the closing response: further writes are dropped.
   private var finished = false
@@ -66,12 +73,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    // Requests pipelined after one that closes the connection would run
+    // with no way to send their answers: they are dropped unread.
+    guard !closeRequested || readingBody else { return }
     switch unwrapInboundIn(data) {
     case .head(let head):
       waiting.remove(context.channel)
       inFlight += 1
       readingBody = true
-      keepAlive = head.isKeepAlive
+      keepAlives.append(head.isKeepAlive)
+      if !head.isKeepAlive { closeRequested = true }
       schedule(context, after: timeouts.body, Self.bodyTimedOut)
     case .body:
       break
@@ -100,9 +111,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     case .head(var head):
       responding = true
-      if !keepAlive || head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
-        closeAfterResponse = true
-      }
+      let closing = head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
+      if !(keepAlives.first ?? true) || closing { closeAfterResponse = true }
       if closeAfterResponse { head.headers.replaceOrAdd(name: "connection", value: "close") }
       context.write(wrapOutboundOut(.head(head)), promise: promise)
     case .body:
@@ -110,6 +120,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case .end:
       responding = false
       inFlight -= 1
+      if !keepAlives.isEmpty { keepAlives.removeFirst() }
       if closeAfterResponse {
         finish(context, lastWrite: data, promise: promise)
       } else {
