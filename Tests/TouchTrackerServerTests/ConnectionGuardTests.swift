@@ -75,6 +75,36 @@ import TouchTrackerTestSupport
     }
   }
 
+  /// Requests NIO's parser refuses get a 400 that says so, and the
+  /// connection closes at once (they were left open, unanswered).
+  @Test(arguments: [
+    ("a control character in a header", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad: a\u{01}b\r\n\r\n"),
+    ("raw UTF-8 in the path", "GET /é HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+    (
+      "Content-Length with Transfer-Encoding",
+      "POST /api/drawings/d/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\n"
+        + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+    ),
+    (
+      "two Content-Lengths",
+      "PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}"
+    ),
+    ("a negative Content-Length", "PUT /api/drawings/d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n"),
+    ("a lower-case method", "get / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+    (
+      "a 100 KB header", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n"
+    ),
+  ])
+  func aRequestTheParserRefusesIsAnswered400AndClosed(what: String, request: String) async throws {
+    try await Self.live(timeouts: Self.patient) { port in
+      let connection = try RawConnection(port: port, readTimeout: 5)
+      connection.send(request)
+      let received = try connection.readUntilClosed()
+      #expect(received.hasPrefix("HTTP/1.1 400 Bad Request"), "\(what): \(received)")
+      #expect(received.contains(#"{"error":"Malformed HTTP request"#), "\(what): \(received)")
+    }
+  }
+
   @Test func aConnectionThatSendsHalfAHeaderIsClosedAfterTheHeaderTimeout() async throws {
     try await Self.live { port in
       let connection = try RawConnection(port: port, readTimeout: 20)

@@ -130,6 +130,22 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
   }
 
+  /// NIO's parser refused the bytes (a control character in a header, two
+  /// `Content-Length`s, a lower-case method...): 400 naming the problem,
+  /// and the connection closes, since nothing after it can be read.
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    guard let problem = error as? HTTPParserError, !finished else {
+      context.fireErrorCaught(error)
+      return
+    }
+    cancelTimer()
+    guard !responding else {
+      context.close(promise: nil)
+      return
+    }
+    respondAndClose(context, status: .badRequest, error: "Malformed HTTP request (\(problem))")
+  }
+
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if event is ChannelShouldQuiesceEvent {
       // Responses from now on close their connection; Hummingbird closes
@@ -154,17 +170,21 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       context.close(promise: nil)
       return
     }
-    let body = ByteBuffer(string: #"{"error":"Request body not received within the time limit"}"#)
+    handler.respondAndClose(context, status: .requestTimeout, error: "Request body not received within the time limit")
+  }
+
+  /// Answers `status` with `{"error": error}` and closes the connection.
+  private func respondAndClose(_ context: ChannelHandlerContext, status: HTTPResponseStatus, error: String) {
+    let body = ByteBuffer(string: #"{"error":"# + ServerMessage.quoted(error) + "}")
     var headers = HTTPHeaders()
     headers.add(name: "content-type", value: "application/json; charset=utf-8")
     headers.add(name: "content-length", value: String(body.readableBytes))
     headers.add(name: "connection", value: "close")
     for (name, value) in SecurityHeaders.all { headers.add(name: name, value: value) }
     context.write(
-      handler.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .requestTimeout, headers: headers))),
-      promise: nil)
-    context.write(handler.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-    handler.finish(context, lastWrite: handler.wrapOutboundOut(.end(nil)), promise: nil)
+      wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+    context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+    finish(context, lastWrite: wrapOutboundOut(.end(nil)), promise: nil)
   }
 
   /// Writes the last part of the closing response, half-closes the output so

@@ -24,7 +24,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     } catch let error where !(error is HTTPParserError) && !(error is CancellationError) {
       // Anything else would reach Hummingbird as a bare 500 without these
       // headers; `APIErrorMiddleware` does the same for `/api/`. A parser
-      // error goes on: Hummingbird answers it with 400 and closes.
+      // error (a malformed body, read by the handler) goes on:
+      // `ConnectionGuardHandler` answers it with 400 and closes.
       context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
       response = try APIError(.internalServerError, "Internal server error").response(from: request, context: context)
     }
