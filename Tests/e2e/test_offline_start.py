@@ -68,8 +68,8 @@ REGISTRATIONS = """
 def test_the_page_keeps_its_files_for_offline_only_once_the_opened_drawing_is_painted(browser, server):
     """The service worker's install fetches and stores every file of the page, the core
     included: registered as the page started, it did that beside the tile painters, and
-    frames were 50-85 ms while 100k lines appeared (27 ms without it; BENCHMARKS.md,
-    "Seventeenth session")."""
+    frames were 50-85 ms while 100k lines appeared (27 ms without it;
+    docs/benchmarks/2026-11-27.md)."""
     status, _, _ = request(server, "PUT", "/api/drawings/big", big_drawing(20000))
     assert status == 200
     context = browser.new_context(viewport=VIEWPORT, bypass_csp=True)
