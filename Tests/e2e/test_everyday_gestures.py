@@ -60,14 +60,42 @@ def test_drawing_elsewhere_closes_the_menu_and_the_selection(touch):
 
 def test_with_widths_by_speed_the_line_in_progress_is_drawn_at_its_width(page, touch):
     page.click("[data-toggle=speed]")
-    touch.drag("a", (100, 300), (500, 300), steps=4)  # hundreds of points a second: the widest, 40
+    # 400 points in 40 ms, 10,000 points a second: the widest, 40. The page's own input path
+    # (tt_touch) with the times set, all in one turn, so a loaded machine cannot slow the finger.
+    page.evaluate(
+        """() => {
+          const core = touchtracker.core();
+          const t = performance.now() / 1000;
+          core.tt_touch(1, 0, 100, 300, t, 0, 1, 2, NaN, NaN);
+          core.tt_commit(t);
+          for (let step = 1; step <= 4; step++) {
+            core.tt_touch(1, 1, 100 + 100 * step, 300, t + 0.01 * step, 0, 1, 2, NaN, NaN);
+            core.tt_commit(t + 0.01 * step);
+          }
+          window.liftAt = t + 0.05;
+        }"""
+    )
     touch.settle()
     assert touch.pixel(300, 300) == RED
     assert touch.pixel(300, 315) == RED, "wider than the fixed 10 points while the finger is down"
-    touch.up("a")
+    # Lifted after the screenshots: the speed is averaged up to the lift, so its width is whatever
+    # that wait made it. A line lifted at once keeps the widest.
+    page.evaluate(
+        """() => {
+          const core = touchtracker.core();
+          core.tt_touch(1, 3, 500, 300, window.liftAt, 0, 1, 2, NaN, NaN);
+          core.tt_commit(window.liftAt);
+          const t = performance.now() / 1000;
+          core.tt_touch(2, 0, 100, 500, t, 0, 1, 2, NaN, NaN);
+          core.tt_commit(t);
+          for (let step = 1; step <= 4; step++) {
+            core.tt_touch(2, step === 4 ? 3 : 1, 100 + 100 * step, 500, t + 0.01 * step, 0, 1, 2, NaN, NaN);
+            core.tt_commit(t + 0.01 * step);
+          }
+        }"""
+    )
     touch.settle()
-    # The speed is averaged up to the lift, and the screenshots above took time: thinner, but not 10.
-    assert touch.document()["lines"][0]["width"] > 10
+    assert touch.document()["lines"][1]["width"] == 40
 
 
 def test_a_two_finger_tap_leaves_no_dots_and_undoes(touch):
