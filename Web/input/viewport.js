@@ -1,4 +1,4 @@
-// Pan and zoom (issue 10): the wheel pans, Ctrl+wheel (and a trackpad's
+// Pan and zoom: the wheel pans, Ctrl+wheel (and a trackpad's
 // pinch, which browsers send as Ctrl+wheel) zooms about the pointer,
 // Space+drag or a middle-button drag pans, the keys + - 0 and Shift+1 zoom
 // in, out, to 100% and to fit, and the zoom buttons do the same. Two

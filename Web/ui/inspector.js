@@ -1,4 +1,4 @@
-// The inspector (issue 11): what the core's event machinery did, live. The
+// The inspector: what the core's event machinery did, live. The
 // core reports typed records (Responders/Diagnostics.swift) only while the
 // inspector is on (`tt_inspect`); each frame this module takes them
 // (`tt_take_records`, JSON lines) and shows the touches with the view they

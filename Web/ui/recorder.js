@@ -1,4 +1,4 @@
-// The recorder and time travel (issue 11), in the inspector panel. Record
+// The recorder and time travel, in the inspector panel. Record
 // writes down everything the page feeds the core from now on (the core does
 // it: Host/PageHost+Recording.swift) and offers it as a trace file that
 // `touchtracker replay` plays to the same drawing, byte for byte. A trace,

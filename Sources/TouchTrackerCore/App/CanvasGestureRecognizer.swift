@@ -1,5 +1,5 @@
 /// Two fingers that land together and move together pan the drawing;
-/// spread or pinched once panning, they zoom it (issue 10's pan and zoom).
+/// spread or pinched once panning, they zoom it.
 ///
 /// The book gives two fingers that land together to the circle, sized by
 /// spreading them, so a pinch recognizer (which begins on any change of

@@ -1,4 +1,4 @@
-/// Pan and zoom over a drawing larger than the window (issue 10), as plain
+/// Pan and zoom over a drawing larger than the window, as plain
 /// view geometry from the UIKit-fidelity work: the draw view's
 /// `bounds.origin` is the drawing's point at its top-left corner and its
 /// `transform` scales the drawing about its center, so its frame still

@@ -1,5 +1,5 @@
 /// A trace's touches: `{"id", "phase", "x", "y"}`, and what hardware
-/// reports besides (issue 9): `"type"`, `"force"`, `"maxForce"`,
+/// reports besides: `"type"`, `"force"`, `"maxForce"`,
 /// `"altitude"`, `"azimuth"`, and the `"coalesced"` and `"predicted"`
 /// samples, each `{"time", "x", "y"}` with the same optional force and
 /// angles. Every one is optional, so old traces read as before.

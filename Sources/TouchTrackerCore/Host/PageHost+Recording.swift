@@ -1,5 +1,5 @@
-/// Recording a session as a trace, and playing one back in the page
-/// (issue 11's recorder). Everything the page feeds the core goes through
+/// Recording a session as a trace, and playing one back in the page (the
+/// recorder). Everything the page feeds the core goes through
 /// `commit(at:)` (touches) or `perform(_:at:)` (every other command), which
 /// write it down while a recording runs; `touchtracker replay` plays the
 /// result to the same drawing, byte for byte.

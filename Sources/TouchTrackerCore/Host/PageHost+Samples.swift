@@ -1,4 +1,4 @@
-/// What the page's Pointer Events report besides positions (issue 9): a
+/// What the page's Pointer Events report besides positions: a
 /// pen's force and angles, and the coalesced and predicted samples of a move.
 ///
 /// The page reports the samples of a pointer's move first (`tt_touch_sample`)

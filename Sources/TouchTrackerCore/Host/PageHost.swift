@@ -123,7 +123,7 @@ final class PageHost {
 
   // MARK: Inspector
 
-  /// Whether the application reports its diagnostic records (issue 11).
+  /// Whether the application reports its diagnostic records.
   /// Off, no observer is set: the touch path allocates nothing for it.
   var isInspecting: Bool {
     get { app.application.observer != nil }
@@ -390,7 +390,7 @@ final class PageHost {
     guard length >= 0, length <= input.capacity else { return "Document length \(length) is out of range" }
     input.setCount(length)
     // Read from the buffer a chunk at a time: a million lines are ~100 MB,
-    // held twice when copied into an array first (issue 15).
+    // held twice when copied into an array first.
     let document = input.elements
     return loadDocument(
       length: length,

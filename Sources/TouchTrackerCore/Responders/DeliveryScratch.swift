@@ -1,5 +1,5 @@
 /// The arrays one event's delivery needs, kept from event to event so that
-/// a touch update in steady state allocates nothing (issue 15).
+/// a touch update in steady state allocates nothing.
 ///
 /// Each is taken out while in use and put back empty, keeping its capacity.
 /// Taking leaves an empty array behind, so a delivery that starts inside

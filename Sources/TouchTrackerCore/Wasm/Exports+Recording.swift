@@ -1,4 +1,4 @@
-/// The recorder and the playback (issue 11): see `PageHost+Recording`.
+/// The recorder and the playback: see `PageHost+Recording`.
 
 /// 1 starts recording the session (the drawing as it is, then everything
 /// the page feeds the core); 0 stops and writes the trace at `tt_out_ptr`,

@@ -71,7 +71,7 @@ extension SQLiteDrawingStore {
     }
   }
 
-  /// Migration "Share links" (issue 12): one row per name with links.
+  /// Migration "Share links": one row per name with links.
   static func addLinks(_ db: Database) throws {
     try db.create(table: "drawingLink", options: .withoutRowID) { table in
       table.primaryKey("name", .text)

@@ -52,7 +52,7 @@ extension SQLiteDrawingStore {
     return migrator
   }
 
-  /// A drawing becomes a snapshot plus a log of changes (issue 15).
+  /// A drawing becomes a snapshot plus a log of changes.
   ///
   /// The document moves out of `drawing` into `drawingSnapshot`: SQLite
   /// rewrites a whole row on every `UPDATE` and walks a large value's

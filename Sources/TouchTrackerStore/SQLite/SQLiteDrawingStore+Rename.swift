@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Renaming a drawing (issue 10) and reading one drawing's summary.
+/// Renaming a drawing and reading one drawing's summary.
 ///
 /// A rename moves every row the drawing has to the new name in one
 /// `BEGIN IMMEDIATE` transaction: the summary, the snapshot, the log, the

@@ -120,7 +120,7 @@ public protocol DrawingStorage: AnyObject, Sendable {
   /// Closes the store's connections; it is not used after.
   func close() async
 
-  // Share links (issue 12): read by the drawing's name, never looked up by
+  // Share links: read by the drawing's name, never looked up by
   // key; the server compares keys in constant time (`DrawingLinks`).
 
   /// The share links of `name`, or nil if none were made.
