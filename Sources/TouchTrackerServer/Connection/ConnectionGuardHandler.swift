@@ -34,12 +34,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private let timeouts: ConnectionTimeouts
   private let waiting: WaitingConnections
   private var timer: Scheduled<Void>?
-  /// Requests whose head arrived and whose response has not ended.
-  private var inFlight = 0
   private var readingBody = false
   private var responding = false
-  /// Whether each request in flight, oldest first, lets the connection stay
-  /// open after its answer: pipelined requests are answered in order.
+  /// The requests whose head arrived and whose response has not ended,
+  /// oldest first: whether each lets the connection stay open after its
+  /// answer (pipelined requests are answered in order).
   private var keepAlives: [Bool] = []
   /// A request said `Connection: close`: what follows it is not read.
   private var closeRequested = false
@@ -79,7 +78,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     switch unwrapInboundIn(data) {
     case .head(let head):
       waiting.remove(context.channel)
-      inFlight += 1
       readingBody = true
       keepAlives.append(head.isKeepAlive)
       if !head.isKeepAlive { closeRequested = true }
@@ -119,13 +117,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       context.write(data, promise: promise)
     case .end:
       responding = false
-      inFlight -= 1
       if !keepAlives.isEmpty { keepAlives.removeFirst() }
       if closeAfterResponse {
         finish(context, lastWrite: data, promise: promise)
       } else {
         context.write(data, promise: promise)
-        if inFlight == 0 && !readingBody { waitForHead(context) }
+        if keepAlives.isEmpty && !readingBody { waitForHead(context) }
       }
     }
   }
