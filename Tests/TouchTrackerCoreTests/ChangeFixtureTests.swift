@@ -30,8 +30,8 @@ import TouchTrackerTestSupport
   @Test(arguments: ChangeFixture.all) func aViewReceivingThemAgreesWithItsOwnLineOnTop(_ fixture: ChangeFixture) throws
   {
     let app = TouchTrackerApp()
-    app.drawView.publishesChanges = true
-    app.drawView.setIDOrigin(99)
+    app.drawView.model.publishesChanges = true
+    app.drawView.model.setIDOrigin(99)
     app.drawView.load(fixture.base)
     try app.drawLine(from: Point(x: 400, y: 400), to: Point(x: 500, y: 450), at: 1)
     app.settle()

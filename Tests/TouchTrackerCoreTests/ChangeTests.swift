@@ -8,7 +8,7 @@ import TouchTrackerTestSupport
 @Suite struct ChangeTests {
   private func publishingApp() -> TouchTrackerApp {
     let app = TouchTrackerApp()
-    app.drawView.publishesChanges = true
+    app.drawView.model.publishesChanges = true
     return app
   }
 
@@ -36,7 +36,7 @@ import TouchTrackerTestSupport
 
   @Test func aHostOriginKeepsTwoDevicesIdsApart() throws {
     let app = publishingApp()
-    app.drawView.setIDOrigin(0xDEAD_BEEF)
+    app.drawView.model.setIDOrigin(0xDEAD_BEEF)
     try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
     #expect(app.drawing.lines[0].id == ShapeID(rawValue: 0xDEAD_BEEF << 21 | 1))
     #expect(app.drawing.lines[0].id.isValid, "within 2^53: exact as a JavaScript number")
@@ -48,10 +48,10 @@ import TouchTrackerTestSupport
   @Test(arguments: [1, 429_000, 15_460_000, 0x1234_5678, 0xDEAD_BEEF, UInt32.max] as [UInt32])
   func everyOriginsIdsSurviveTheirChangeRecord(origin: UInt32) throws {
     let app = publishingApp()
-    app.drawView.setIDOrigin(origin)
+    app.drawView.model.setIDOrigin(origin)
     try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
     let id = app.drawing.lines[0].id
-    let records = encoded(app.drawView.takeChanges())
+    let records = encoded(app.drawView.model.takeChanges())
     #expect(records.count == 1)
     #expect(records[0].contains(#""id":\#(id.rawValue),"#), "the id as an integer: \(records[0])")
     let change = try ChangeCoder.decode(bytes: Array(records[0].utf8))
@@ -105,14 +105,14 @@ import TouchTrackerTestSupport
     let app = publishingApp()
     try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
     try app.drawLine(from: Point(x: 100, y: 300), to: Point(x: 300, y: 300), id: 2, at: 1)
-    var published = app.drawView.takeChanges()
+    var published = app.drawView.model.takeChanges()
     #expect(
       encoded(published) == [
         ##"{"op":"add","lines":[{"id":1,"begin":{"x":100,"y":100},"end":{"x":300,"y":100},"color":"#000000","width":10}]}"##,
         ##"{"op":"add","lines":[{"id":2,"begin":{"x":100,"y":300},"end":{"x":300,"y":300},"color":"#000000","width":10}]}"##,
       ])
     #expect(published[0].bounds == Rect(x: 93, y: 93, width: 214, height: 14), "the line grown by half its width + 2")
-    #expect(app.drawView.takeChanges().isEmpty, "taken once")
+    #expect(app.drawView.model.takeChanges().isEmpty, "taken once")
 
     try app.tap(at: Point(x: 200, y: 105), time: 2)
     app.settle()
@@ -120,7 +120,7 @@ import TouchTrackerTestSupport
     app.undo()
     app.redo()
     app.undo()
-    published = app.drawView.takeChanges()
+    published = app.drawView.model.takeChanges()
     #expect(
       encoded(published) == [
         #"{"op":"delete","line":1}"#,
@@ -137,7 +137,7 @@ import TouchTrackerTestSupport
     app.settle()
     app.undo()
     #expect(
-      encoded(app.drawView.takeChanges()) == [
+      encoded(app.drawView.model.takeChanges()) == [
         #"{"op":"move","line":2,"begin":{"x":110,"y":310},"end":{"x":310,"y":310}}"#,
         #"{"op":"move","line":2,"begin":{"x":100,"y":300},"end":{"x":300,"y":300}}"#,
       ])
@@ -146,7 +146,7 @@ import TouchTrackerTestSupport
     try app.tap(at: Point(x: 600, y: 500), time: 6.1)
     app.settle()
     app.undo()
-    published = app.drawView.takeChanges()
+    published = app.drawView.model.takeChanges()
     #expect(encoded(published).first == #"{"op":"clear"}"#)
     #expect(published.first?.bounds == nil, "a clear touches everything")
     #expect(published.last?.change == .add(lines: app.drawing.lines, circles: [], at: nil), "undoing it adds all back")
@@ -167,7 +167,7 @@ import TouchTrackerTestSupport
     try app.send([ended(1, 250, 152)], at: 2.9)
     app.settle()
     var replica = Drawing()
-    for published in app.drawView.takeChanges() { replica.apply(published.change) }
+    for published in app.drawView.model.takeChanges() { replica.apply(published.change) }
     #expect(replica == app.drawing)
     app.undo()
     #expect(app.drawing.isEmpty, "then the line itself")
@@ -179,7 +179,7 @@ import TouchTrackerTestSupport
     try app.send([moved(1, 80, 100), moved(2, 240, 180)], at: 0.05)
     try app.send([ended(1, 80, 100), ended(2, 240, 180)], at: 0.1)
     app.undo()
-    let published = app.drawView.takeChanges().map(\.change)
+    let published = app.drawView.model.takeChanges().map(\.change)
     #expect(published.count == 2)
     guard case .add(let lines, let circles, nil) = published.first else {
       Issue.record("expected an add, got \(published)")
@@ -192,7 +192,7 @@ import TouchTrackerTestSupport
   @Test func withoutAListenerNothingIsKept() throws {
     let app = TouchTrackerApp()
     try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
-    #expect(app.drawView.takeChanges().isEmpty)
+    #expect(app.drawView.model.takeChanges().isEmpty)
   }
 
   // MARK: Applying

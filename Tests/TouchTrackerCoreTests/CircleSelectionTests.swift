@@ -10,7 +10,7 @@ import TouchTrackerTestSupport
   /// An app with one circle of radius 100 about (400, 400), its clock at 2 s.
   private func appWithOneCircle() throws -> TouchTrackerApp {
     let app = TouchTrackerApp()
-    app.drawView.publishesChanges = true
+    app.drawView.model.publishesChanges = true
     try app.send([began(1, 300, 300), began(2, 500, 500)], at: 0)
     try app.send([moved(1, 285, 285), moved(2, 515, 515)], at: 0.05)
     try app.send([moved(1, 300, 300), moved(2, 500, 500)], at: 0.1)
@@ -18,7 +18,7 @@ import TouchTrackerTestSupport
     app.advanceClock(to: 2)
     #expect(app.drawing.circles.count == 1)
     #expect(app.drawing.circles.first?.center == Point(x: 400, y: 400))
-    _ = app.drawView.takeChanges()
+    _ = app.drawView.model.takeChanges()
     return app
   }
 
@@ -62,7 +62,7 @@ import TouchTrackerTestSupport
     try app.tap(title: "Delete", at: 3)
     #expect(app.drawing.circles.isEmpty)
     #expect(app.state.menu.isEmpty && app.state.selectedCircle == nil)
-    #expect(app.drawView.takeChanges().map { $0.change } == [.deleteCircle(circle.id)])
+    #expect(app.drawView.model.takeChanges().map { $0.change } == [.deleteCircle(circle.id)])
     app.undo()
     #expect(app.drawing.circles == [circle], "the same circle, id and all")
     app.redo()
@@ -114,20 +114,21 @@ import TouchTrackerTestSupport
     try app.send([moved(1, 540, 380)], at: 2.7)
     try app.send([moved(1, 570, 350)], at: 2.8)
     #expect(app.drawing.circles[0].center == Point(x: 460, y: 350), "the circle follows the finger")
-    #expect(app.drawView.takeChanges().isEmpty, "nothing is published while the circle is held")
+    #expect(app.drawView.model.takeChanges().isEmpty, "nothing is published while the circle is held")
     try app.send([ended(1, 570, 350)], at: 2.9)
     app.settle()
     #expect(app.drawView.selectedCircleIndex == nil, "lifting lets go of the circle")
     var moved = before
     moved.center = Point(x: 460, y: 350)
     #expect(app.drawing.circles == [moved], "the same circle (id, radius, color, width), moved")
-    #expect(app.drawView.takeChanges().map { $0.change } == [.moveCircle(before.id, center: Point(x: 460, y: 350))])
+    #expect(
+      app.drawView.model.takeChanges().map { $0.change } == [.moveCircle(before.id, center: Point(x: 460, y: 350))])
     #expect(
       app.drawView.staticLayer.commands.contains(
         .circle(center: moved.center, radius: 100, color: .black, width: before.width)))
     app.undo()
     #expect(app.drawing.circles == [before])
-    #expect(app.drawView.takeChanges().map { $0.change } == [.moveCircle(before.id, center: before.center)])
+    #expect(app.drawView.model.takeChanges().map { $0.change } == [.moveCircle(before.id, center: before.center)])
     app.redo()
     #expect(app.drawing.circles == [moved])
   }
@@ -152,7 +153,7 @@ import TouchTrackerTestSupport
     let circle = app.drawing.circles[0]
     try holdTheCircle(in: app)
     try app.send([moved(1, 540, 400)], at: 2.7)
-    app.drawView.confirmChanges(app.drawView.unconfirmedCount)  // the server has the circle: others can see it
+    app.drawView.model.confirmChanges(app.drawView.model.unconfirmedCount)  // the server has the circle: others can see it
     app.drawView.receiveChanges([.deleteCircle(circle.id)])
     #expect(app.drawing.circles.isEmpty)
     #expect(app.drawView.selectedCircleIndex == nil)
@@ -160,7 +161,7 @@ import TouchTrackerTestSupport
     try app.send([ended(1, 600, 400)], at: 2.9)
     app.settle()
     #expect(app.drawing.circles.isEmpty)
-    #expect(app.drawView.takeChanges().isEmpty)
+    #expect(app.drawView.model.takeChanges().isEmpty)
   }
 
   /// The Delete key while a long press holds (and has moved) the circle:
@@ -175,7 +176,7 @@ import TouchTrackerTestSupport
     app.drawView.deleteSelectedLine()
     #expect(app.drawing.circles.isEmpty)
     #expect(
-      app.drawView.takeChanges().map { $0.change } == [
+      app.drawView.model.takeChanges().map { $0.change } == [
         .moveCircle(before.id, center: Point(x: 450, y: 400)), .deleteCircle(before.id),
       ])
     try app.send([moved(1, 600, 400)], at: 2.8)

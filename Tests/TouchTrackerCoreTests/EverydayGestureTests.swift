@@ -92,7 +92,7 @@ import TouchTrackerTestSupport
     try app.send([ended(1, 200, 300), ended(2, 260, 320)], at: 1.08)
     app.settle()
     #expect(app.drawing.isEmpty, "no dots, no circle, and the line is undone")
-    #expect(app.drawView.canRedo)
+    #expect(app.drawView.model.canRedo)
     #expect(log.entries.contains("twoFingerTap(_:)"))
   }
 

@@ -16,20 +16,21 @@ import TouchTrackerTestSupport
   @Test func aPreparedDrawingTakesItsFirstLineIntoTheIndexAsItIs() throws {
     let app = openedApp(lines: 500)
     #expect(
-      app.drawView.prepareLineIndex(upTo: 499) == .notNeeded, "more lines than allowed: left to the first tap or line")
-    #expect(app.drawView.prepareLineIndex(upTo: 500) == .built)
-    let built = app.drawView.lineIndex.buildCount
-    #expect(app.drawView.prepareLineIndex(upTo: 500) == .notNeeded, "built already")
+      app.drawView.model.prepareLineIndex(upTo: 499) == .notNeeded,
+      "more lines than allowed: left to the first tap or line")
+    #expect(app.drawView.model.prepareLineIndex(upTo: 500) == .built)
+    let built = app.drawView.model.lineIndex.buildCount
+    #expect(app.drawView.model.prepareLineIndex(upTo: 500) == .notNeeded, "built already")
     try app.drawLine(from: Point(x: 100, y: 500), to: Point(x: 300, y: 500), at: 1)
     #expect(app.drawView.drawing.lines.count == 501)
-    #expect(app.drawView.lineIndex.buildCount == built, "no build for the first line")
+    #expect(app.drawView.model.lineIndex.buildCount == built, "no build for the first line")
   }
 
   @Test func anUnpreparedDrawingBuildsTheIndexForItsFirstLine() throws {
     let app = openedApp(lines: 500)
-    let built = app.drawView.lineIndex.buildCount
+    let built = app.drawView.model.lineIndex.buildCount
     try app.drawLine(from: Point(x: 100, y: 500), to: Point(x: 300, y: 500), at: 1)
-    #expect(app.drawView.lineIndex.buildCount == built + 1, "what preparing spares the first line")
+    #expect(app.drawView.model.lineIndex.buildCount == built + 1, "what preparing spares the first line")
   }
 
   /// The page builds the index of a big drawing in slices (never one long
@@ -37,12 +38,12 @@ import TouchTrackerTestSupport
   @Test func aSlicedBuildDoesAtMostItsWorkACall() throws {
     let app = openedApp(lines: 500)
     var calls = 1
-    while app.drawView.prepareLineIndex(upTo: 500, work: 100) == .underWay { calls += 1 }
+    while app.drawView.model.prepareLineIndex(upTo: 500, work: 100) == .underWay { calls += 1 }
     #expect(calls == 20, "four passes over 500 lines, 100 lines a call")
-    #expect(app.drawView.lineIndex.isCurrent && app.drawView.lineIndex.count == 500)
-    let built = app.drawView.lineIndex.buildCount
+    #expect(app.drawView.model.lineIndex.isCurrent && app.drawView.model.lineIndex.count == 500)
+    let built = app.drawView.model.lineIndex.buildCount
     try app.drawLine(from: Point(x: 100, y: 500), to: Point(x: 300, y: 500), at: 1)
-    #expect(app.drawView.lineIndex.buildCount == built, "no build for the first line")
+    #expect(app.drawView.model.lineIndex.buildCount == built, "no build for the first line")
   }
 
   /// Built in slices of any size, the index is the one built at once: the
@@ -77,11 +78,13 @@ import TouchTrackerTestSupport
   /// starts the build over: taps then find the drawing as it is.
   @Test func aChangeWhileTheIndexIsBuiltStartsItOver() throws {
     let app = openedApp(lines: 500)
-    #expect(app.drawView.prepareLineIndex(upTo: 500, work: 900) == .underWay)
+    #expect(app.drawView.model.prepareLineIndex(upTo: 500, work: 900) == .underWay)
     app.drawView.load(Drawing(lines: [Line(begin: Point(x: 0, y: 0), end: Point(x: 40, y: 0))]))
-    #expect(app.drawView.prepareLineIndex(upTo: 500, work: 2) == .underWay, "started over: 4 lines of work in all")
-    #expect(app.drawView.prepareLineIndex(upTo: 500, work: 2) == .built)
-    #expect(app.drawView.lineIndex.count == 1)
-    #expect(app.drawView.lineIndex.nearest(to: Point(x: 20, y: 2), within: 10, in: app.drawView.drawing.lines) == 0)
+    #expect(
+      app.drawView.model.prepareLineIndex(upTo: 500, work: 2) == .underWay, "started over: 4 lines of work in all")
+    #expect(app.drawView.model.prepareLineIndex(upTo: 500, work: 2) == .built)
+    #expect(app.drawView.model.lineIndex.count == 1)
+    #expect(
+      app.drawView.model.lineIndex.nearest(to: Point(x: 20, y: 2), within: 10, in: app.drawView.drawing.lines) == 0)
   }
 }

@@ -55,10 +55,10 @@ import TouchTrackerTestSupport
     host.tick(at: 3.25)
     stroke(
       host, 1, from: Point(x: 50.333_333, y: 200.666_667), to: Point(x: 250.123_456, y: 260.987_654), at: 4.012_345_6)
-    #expect(host.app.drawView.canUndo, "history from before the recording")
+    #expect(host.app.drawView.model.canUndo, "history from before the recording")
 
     host.startRecording()
-    #expect(!host.app.drawView.canUndo, "undo goes back no further than the recording's start")
+    #expect(!host.app.drawView.model.canUndo, "undo goes back no further than the recording's start")
     host.colorsByAngle = true
     stroke(host, 1, from: Point(x: 40.1, y: 300.2), to: Point(x: 300.7, y: 420.3), at: 6.000_01)
     host.widthsBySpeed = true
@@ -108,7 +108,8 @@ import TouchTrackerTestSupport
     #expect(host.app.drawing.lines.count >= 4 && host.app.drawing.circles.count == 1, "the session drew")
     let replayed = try Replay.run(trace)
     #expect(document(replayed) == document(host.app))
-    #expect(replayed.drawView.idSource == host.app.drawView.idSource, "the next line gets the same id either way")
+    #expect(
+      replayed.drawView.model.idSource == host.app.drawView.model.idSource, "the next line gets the same id either way")
     // And through the text the page downloads.
     let again = try Replay.run(try Trace.decode(String(decoding: trace.encode(), as: UTF8.self)))
     #expect(document(again) == document(host.app))

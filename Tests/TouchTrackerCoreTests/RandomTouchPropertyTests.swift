@@ -154,12 +154,12 @@ final class TouchSession {
   init(options: DrawingOptions = DrawingOptions()) {
     app = TouchTrackerApp(size: Size(width: 800, height: 600), options: options)
     log = BookLog(app)
-    app.drawView.publishesChanges = true
+    app.drawView.model.publishesChanges = true
   }
 
   /// Applies what the app published since the last call to `replica`, each change written and read back.
   private func applyPublishedChanges() {
-    for published in app.drawView.takeChanges() {
+    for published in app.drawView.model.takeChanges() {
       do {
         replica.apply(try ChangeCoder.decode(bytes: ChangeCoder.encode(published.change, bounds: published.bounds)))
       } catch {

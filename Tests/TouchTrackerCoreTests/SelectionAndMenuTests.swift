@@ -159,9 +159,9 @@ import TouchTrackerTestSupport
     let app = TouchTrackerApp()
     try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), at: 0)
     app.undo()
-    #expect(app.drawView.canRedo)
+    #expect(app.drawView.model.canRedo)
     try app.drawLine(from: Point(x: 100, y: 300), to: Point(x: 300, y: 300), at: 1)
-    #expect(!app.drawView.canRedo)
+    #expect(!app.drawView.model.canRedo)
   }
 }
 

@@ -18,8 +18,8 @@ import TouchTrackerTestSupport
     var inbox: [Server.Message] = []
 
     init(origin: UInt32) {
-      app.drawView.publishesChanges = true
-      app.drawView.setIDOrigin(origin)
+      app.drawView.model.publishesChanges = true
+      app.drawView.model.setIDOrigin(origin)
     }
 
     var drawing: Drawing { app.drawing }
@@ -58,7 +58,7 @@ import TouchTrackerTestSupport
 
     /// Takes what the core finished into the outbox.
     func collect() {
-      outbox += app.drawView.takeChanges().map(\.change)
+      outbox += app.drawView.model.takeChanges().map(\.change)
     }
 
     /// Delivers the oldest message from the server.
@@ -67,7 +67,7 @@ import TouchTrackerTestSupport
       switch inbox.removeFirst() {
       case .changes(let changes): app.drawView.receiveChanges(changes)
       case .ack:
-        app.drawView.confirmChanges(inFlight.removeFirst())
+        app.drawView.model.confirmChanges(inFlight.removeFirst())
       }
     }
   }
@@ -124,9 +124,9 @@ import TouchTrackerTestSupport
     server.submit(from: a)
     a.receiveOne()
     #expect(a.drawing.lines.map(\.id) == server.drawing.lines.map(\.id), "b's line under a's, as in the log")
-    #expect(a.app.drawView.unconfirmedCount == 1)
+    #expect(a.app.drawView.model.unconfirmedCount == 1)
     a.receiveOne()
-    #expect(a.app.drawView.unconfirmedCount == 0, "the acknowledgement")
+    #expect(a.app.drawView.model.unconfirmedCount == 0, "the acknowledgement")
     server.settle()
     #expect(a.drawing == server.drawing && b.drawing == server.drawing)
   }
@@ -165,7 +165,7 @@ import TouchTrackerTestSupport
     #expect(a.drawing.isEmpty, "the undo skips the line b deleted and takes back a's first line")
     a.app.redo()
     #expect(a.drawing.lines == [first])
-    #expect(!a.app.drawView.canRedo, "nothing is left to redo: the deleted line is not brought back")
+    #expect(!a.app.drawView.model.canRedo, "nothing is left to redo: the deleted line is not brought back")
     server.settle()
     #expect(b.drawing == a.drawing && server.drawing == a.drawing)
   }
@@ -178,7 +178,7 @@ import TouchTrackerTestSupport
     try b.delete(lineAt: Point(x: 200, y: 202))
     server.settle()
     #expect(a.drawing.isEmpty)
-    #expect(!a.app.drawView.canUndo, "neither the move nor the add can bring the line back")
+    #expect(!a.app.drawView.model.canUndo, "neither the move nor the add can bring the line back")
   }
 
   @Test func aConcurrentDeleteWinsOverAMove() throws {
@@ -307,7 +307,7 @@ import TouchTrackerTestSupport
     let expected = server.drawing
     for device in devices {
       #expect(device.drawing == expected, "seed \(seed)")
-      #expect(device.app.drawView.unconfirmedCount == 0)
+      #expect(device.app.drawView.model.unconfirmedCount == 0)
     }
   }
 }

@@ -88,8 +88,8 @@ import TouchTrackerTestSupport
       self.index = index
       self.visit = visit
       client = SyncClient(client: PageHost.hex(visit))
-      app.drawView.publishesChanges = true
-      app.drawView.setIDOrigin(visit)
+      app.drawView.model.publishesChanges = true
+      app.drawView.model.setIDOrigin(visit)
     }
 
     func tick() -> Double {
@@ -107,14 +107,14 @@ import TouchTrackerTestSupport
           let after = ids
           // Removed by others and not back (someone's undo may bring back a shape they deleted themselves).
           othersRemoved = othersRemoved.filter { !after.contains($0) } + before.filter { !after.contains($0) }
-        case .confirm(let count): app.drawView.confirmChanges(count)
+        case .confirm(let count): app.drawView.model.confirmChanges(count)
         case .withdraw(let count):
           reached.withdrawn += 1
           app.drawView.withdrawChanges(count)
         case .restore(let changes): app.drawView.restorePending(changes)
         case .keep(let entry): journal.append(entry)
         case .rebase:
-          base = app.drawView.sharedState.base
+          base = app.drawView.model.sharedState.base
           baseRevision = client.revision
           journal = client.pendingJournal
         case .hello(let since): if online { toServer.append(.hello(since: since)) }
@@ -134,7 +134,7 @@ import TouchTrackerTestSupport
     }
 
     func collect(_ server: Server) {
-      let taken = app.drawView.takeChanges().map(\.change)
+      let taken = app.drawView.model.takeChanges().map(\.change)
       for change in taken {
         guard case .add(let lines, let circles, _) = change else { continue }
         broughtBack += (lines.map(\.id) + circles.map(\.id)).filter { othersRemoved.contains($0) }
@@ -177,8 +177,8 @@ import TouchTrackerTestSupport
       fromServer.removeAll()
       self.visit = visit
       app = TouchTrackerApp()
-      app.drawView.publishesChanges = true
-      app.drawView.setIDOrigin(visit)
+      app.drawView.model.publishesChanges = true
+      app.drawView.model.setIDOrigin(visit)
       othersRemoved = []
       client = SyncClient(client: PageHost.hex(visit))
       if onServer { reached.reloadedOnServer += 1 } else { reached.reloadedOffline += 1 }
@@ -189,7 +189,7 @@ import TouchTrackerTestSupport
         app.drawView.load(base)
         client.restore(journal, baseRevision: baseRevision)
       }
-      app.drawView.setIDOrigin(visit)
+      app.drawView.model.setIDOrigin(visit)
       run(server)
       // What the copy's replay took out was this page's history, not others' changes: undo starts afresh.
       othersRemoved = []
@@ -373,7 +373,7 @@ import TouchTrackerTestSupport
         #expect(device.client.pending == 0, "seed \(seed): device \(device.index) has nothing waiting")
         // This browser's copy replays to what it shows.
         let replayed = TouchTrackerApp()
-        replayed.drawView.publishesChanges = true
+        replayed.drawView.model.publishesChanges = true
         replayed.drawView.load(device.base)
         var client = SyncClient(client: "ffffffff")
         client.restore(device.journal, baseRevision: device.baseRevision)

@@ -79,8 +79,8 @@ extension DrawView: GestureRecognizerDelegate {
   func canPerformDrawViewAction(_ action: Action) -> Bool {
     switch DrawViewAction(action) {
     case .delete: selectedLineIndex != nil || selectedCircleIndex != nil
-    case .undo: canUndo
-    case .redo: canRedo
+    case .undo: model.canUndo
+    case .redo: model.canRedo
     case .doubleTap, .tap, .longPress, .moveLine, .twoFingerTap, .panCanvas: true
     case nil: false
     }
@@ -105,7 +105,7 @@ extension DrawView: GestureRecognizerDelegate {
   /// segment distance. The radius is on screen: zoomed in, the finger
   /// covers less of the drawing.
   public func indexOfLine(at point: Point) -> Int? {
-    lineIndex.nearest(to: point, within: selectionReach, in: drawing.lines)
+    model.indexOfLine(at: point, within: selectionReach)
   }
 
   /// `selectionRadius` in the drawing's units.
@@ -140,7 +140,7 @@ extension DrawView: GestureRecognizerDelegate {
     circlesInProgress.removeAll()
     clearSelection()
     application?.menuController.hideMenu()
-    if !drawing.isEmpty { commit(.clear(drawing)) }
+    if !drawing.isEmpty { commit(.clear) }
     setNeedsDisplay()
   }
 
@@ -176,13 +176,13 @@ extension DrawView: GestureRecognizerDelegate {
     if let index = selectedCircleIndex, drawing.circles.indices.contains(index) {
       clearSelection()
       application?.menuController.hideMenu()
-      commit(.deleteCircle(at: index, drawing.circles[index]))
+      commit(.deleteCircle(drawing.circles[index].id))
       return
     }
     guard let index = selectedLineIndex, drawing.lines.indices.contains(index) else { return }
     clearSelection()
     application?.menuController.hideMenu()
-    commit(.deleteLine(at: index, drawing.lines[index]))
+    commit(.deleteLine(drawing.lines[index].id))
   }
 
   /// Drops the selection and its menu (Escape in the browser).
@@ -238,8 +238,8 @@ extension DrawView: GestureRecognizerDelegate {
     }
     // The move's damage (where it was and is) puts it back in the static layer too.
     let after = drawing.lines[index]
-    drawing.lines[index] = before
-    commit(.moveLine(at: index, from: before, to: after))
+    model.drawing.lines[index] = before
+    commit(.moveLine(before.id, begin: after.begin, end: after.end))
   }
 
   /// `finishHeldMove` for a circle held by its outline.
@@ -254,8 +254,8 @@ extension DrawView: GestureRecognizerDelegate {
       return
     }
     let after = drawing.circles[index]
-    drawing.circles[index] = before
-    commit(.moveCircle(at: index, from: before, to: after))
+    model.drawing.circles[index] = before
+    commit(.moveCircle(before.id, center: after.center))
   }
 
   /// Moves the held line or circle by the pan's translation since the last
@@ -267,11 +267,11 @@ extension DrawView: GestureRecognizerDelegate {
     let translation = moveRecognizer.translation(in: self)
     if lineBeforeMove != nil, let index = selectedLineIndex {
       let line = drawing.lines[index]
-      drawing.lines[index] = line.offset(by: DrawingLimits.allowedOffset(translation, for: line))
+      model.drawing.lines[index] = line.offset(by: DrawingLimits.allowedOffset(translation, for: line))
     } else if circleBeforeMove != nil, let index = selectedCircleIndex {
       let offset = DrawingLimits.allowedOffset(translation, for: drawing.circles[index])
-      drawing.circles[index].center.x += offset.x
-      drawing.circles[index].center.y += offset.y
+      model.drawing.circles[index].center.x += offset.x
+      model.drawing.circles[index].center.y += offset.y
     } else {
       return
     }

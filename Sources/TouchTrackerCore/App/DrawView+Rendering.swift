@@ -97,7 +97,7 @@ extension DrawView {
   /// own margin shrinks below the pixel the edge can color.
   private func onScreen(_ rect: Rect, _ toWindow: AffineTransform) -> Rect {
     if toWindow.isIdentity { return rect }
-    let margin = DrawView.antialiasMargin
+    let margin = Drawing.antialiasMargin
     return toWindow.apply(to: rect).insetBy(dx: -margin, dy: -margin)
   }
 

@@ -1,77 +1,48 @@
-/// Drawing together: other people's changes come in, in the order the
-/// server's log has them, while this person goes on drawing.
-///
-/// The server orders every change; this view shows the log's drawing with
-/// this person's unacknowledged changes on top. When others' changes
-/// arrive, this person's unacknowledged ones are taken back (exactly, newest
-/// first), the others' go in, and this person's go in again: what the server
-/// will do once they reach it (they come after everything it sent before
-/// their acknowledgement). So once everything is acknowledged, every device
-/// shows exactly the log's drawing (docs/DESIGN.md, "Live sync over WebSocket").
-///
-/// Undo stays per person: it acts on this person's changes by id, and a
-/// shape someone else took out is dropped from this person's undo and redo
-/// (never brought back or moved by them).
+/// Drawing together, as the view shows it: other people's changes go into
+/// the model (`DrawingModel+Sharing.swift`) while this person goes on
+/// drawing, and the view keeps its selection and the shape a finger holds
+/// where they were.
 extension DrawView {
-  /// Applies other people's changes, oldest first. They are not published
-  /// (they are in the log already) and not undoable here.
+  /// Applies other people's changes, oldest first (`DrawingModel.receiveChanges`).
   public func receiveChanges(_ changes: [Change]) {
-    guard !changes.isEmpty else { return }
-    rebase(under: changes, withdrawing: 0)
+    let kept = keptPlaces()
+    show(model.receiveChanges(changes), keeping: kept)
   }
 
-  /// The oldest `count` of this person's unacknowledged changes were in
-  /// the drawing already when it was read (sent again after a reload, their
-  /// first answer lost): they are taken back, not kept on top twice.
+  /// The oldest `count` of this person's unacknowledged changes were in the
+  /// drawing already when it was read (`DrawingModel.withdrawChanges`).
   public func withdrawChanges(_ count: Int) {
-    let count = min(max(count, 0), unconfirmed.count)
-    guard count > 0 else { return }
-    rebase(under: [], withdrawing: count)
+    let kept = keptPlaces()
+    show(model.withdrawChanges(count), keeping: kept)
   }
 
-  /// Takes this person's unacknowledged changes back (newest first), drops
-  /// the oldest `withdrawing` of them, applies `changes`, and applies the
-  /// rest of this person's again.
-  private func rebase(under changes: [Change], withdrawing: Int) {
-    let selectedID = selectedLineIndex.flatMap { drawing.lines.indices.contains($0) ? drawing.lines[$0].id : nil }
-    let selectedCircleID = selectedCircleIndex.flatMap {
-      drawing.circles.indices.contains($0) ? drawing.circles[$0].id : nil
-    }
-    // Where a held shape is under its finger: taking back and applying again
-    // this person's unacknowledged changes (its own add, an earlier move)
-    // would put it where those left it, away from the finger.
-    let held = heldGeometry()
-    var damage: Rect? = AppliedChange.nothing
-    // Only a change of others that appends one line to the end is painted as an append.
-    var isAppend = unconfirmed.isEmpty && changes.count == 1
+  /// Puts `pending` on top of the drawing as this person's unacknowledged
+  /// changes (`DrawingModel.restorePending`), and paints the layer anew.
+  public func restorePending(_ pending: [Change]) {
+    guard model.restorePending(pending) else { return }
+    restructureStaticLayer(damage: nil)
+    setNeedsDisplay()
+  }
 
-    for index in unconfirmed.indices.reversed() {
-      if let reversal = unconfirmed[index].reversal {
-        absorb(drawing.applyTracked(reversal), into: &damage, isAppend: &isAppend)
-      }
-    }
-    unconfirmed.removeFirst(withdrawing)
-    var removedLines: [ShapeID] = []
-    var removedCircles: [ShapeID] = []
-    for change in changes {
-      let applied = drawing.applyTracked(change)
-      removedLines.append(contentsOf: applied.removedLines)
-      removedCircles.append(contentsOf: applied.removedCircles)
-      absorb(applied, into: &damage, isAppend: &isAppend)
-    }
-    for index in unconfirmed.indices {
-      let applied = drawing.applyTracked(unconfirmed[index].change)
-      unconfirmed[index].reversal = applied.reversal
-      absorb(applied, into: &damage, isAppend: &isAppend)
-    }
-    undoStack.forget(lines: removedLines, circles: removedCircles)
-    ids.skip(past: drawing)
-    reselect(selectedID)
-    reselectCircle(selectedCircleID)
-    if let held { restoreHeldGeometry(held) }
-    if damage == AppliedChange.nothing { return }
+  /// The selection by id, and where a held shape is under its finger:
+  /// taking back and applying again this person's unacknowledged changes
+  /// (its own add, an earlier move) would put it where those left it, away
+  /// from the finger.
+  private func keptPlaces() -> (line: ShapeID?, circle: ShapeID?, held: (Point, Point)?) {
+    let line = selectedLineIndex.flatMap { drawing.lines.indices.contains($0) ? drawing.lines[$0].id : nil }
+    let circle = selectedCircleIndex.flatMap { drawing.circles.indices.contains($0) ? drawing.circles[$0].id : nil }
+    return (line, circle, heldGeometry())
+  }
+
+  /// Shows what other people's changes did, with the selection and a held
+  /// shape where `keptPlaces` found them.
+  private func show(_ update: ModelUpdate?, keeping kept: (line: ShapeID?, circle: ShapeID?, held: (Point, Point)?)) {
+    reselect(kept.line)
+    reselectCircle(kept.circle)
+    if let held = kept.held { restoreHeldGeometry(held) }
+    guard let update else { return }
     drawingVersion += 1
-    layerLog.record(version: drawingVersion, damage: damage, isAppend: isAppend)
+    layerLog.record(version: drawingVersion, damage: update.damage, isAppend: update.isAppend)
     setNeedsDisplay()
   }
 
@@ -91,66 +62,15 @@ extension DrawView {
   @inline(never)
   private func restoreHeldGeometry(_ held: (Point, Point)) {
     if lineBeforeMove != nil, let index = selectedLineIndex {
-      drawing.lines[index].begin = held.0
-      drawing.lines[index].end = held.1
+      model.drawing.lines[index].begin = held.0
+      model.drawing.lines[index].end = held.1
     } else if circleBeforeMove != nil, let index = selectedCircleIndex {
-      drawing.circles[index].center = held.0
+      model.drawing.circles[index].center = held.0
     }
   }
 
-  /// Brings the index up to date after `applied`, and adds its damage to `damage`.
-  private func absorb(_ applied: AppliedChange, into damage: inout Rect?, isAppend: inout Bool) {
-    guard !applied.changedNothing else { return }
-    lineIndex.apply(applied.edit, lines: drawing.lines)
-    if let rect = applied.damage {
-      if rect != AppliedChange.nothing { damage = damage.including(rect) }
-    } else {
-      damage = nil
-    }
-    if applied.edit != .appended { isAppend = false }
-  }
-
-  /// The oldest `count` published changes are in the server's log: they
-  /// need no taking back any more.
-  public func confirmChanges(_ count: Int) {
-    unconfirmed.removeFirst(min(max(count, 0), unconfirmed.count))
-  }
-
-  /// The drawing without this person's unacknowledged changes (the log's,
-  /// as far as this view knows) and those changes, oldest first: where a
-  /// recording starts, so its replay takes others' changes in beneath
-  /// them as this view does.
-  public var sharedState: (base: Drawing, pending: [Change]) {
-    var base = drawing
-    for entry in unconfirmed.reversed() {
-      if let reversal = entry.reversal { _ = base.applyTracked(reversal) }
-    }
-    return (base, unconfirmed.map { $0.change })
-  }
-
-  /// Puts `pending` on top of the drawing as this person's unacknowledged
-  /// changes (after `load` of `sharedState`'s base; not undoable, not
-  /// published again: they were already).
-  public func restorePending(_ pending: [Change]) {
-    guard publishesChanges, !pending.isEmpty else { return }
-    for change in pending {
-      let applied = drawing.applyTracked(change)
-      unconfirmed.append(UnconfirmedChange(change: change, reversal: applied.reversal))
-    }
-    ids.skip(past: drawing)
-    drawingVersion += 1
-    lineIndex.invalidate()
-    restructureStaticLayer(damage: nil)
-    setNeedsDisplay()
-  }
-
-  /// How many published changes wait for the server's acknowledgement.
-  public var unconfirmedCount: Int { unconfirmed.count }
-
-  /// Finds the selected (or held) line again after positions moved; if
-  /// someone else took it out, the selection, its menu and the hold end.
-  /// Finds the selected circle again; if someone else took it out, the
-  /// selection and its menu end.
+  /// Finds the selected circle again after positions moved; if someone
+  /// else took it out, the selection and its menu end.
   private func reselectCircle(_ id: ShapeID?) {
     guard let id else { return }
     if let index = drawing.circles.firstIndex(where: { $0.id == id }) {
@@ -164,6 +84,8 @@ extension DrawView {
     if wasHeld { restructureStaticLayer(damage: nil) }
   }
 
+  /// Finds the selected (or held) line again after positions moved; if
+  /// someone else took it out, the selection, its menu and the hold end.
   private func reselect(_ id: ShapeID?) {
     guard let id else { return }
     if let index = drawing.lines.firstIndex(where: { $0.id == id }) {
@@ -176,11 +98,4 @@ extension DrawView {
     application?.menuController.hideMenu()
     if wasHeld { restructureStaticLayer(damage: nil) }
   }
-}
-
-/// A published change the server has not acknowledged, with what takes it
-/// back exactly from the drawing as it is now.
-struct UnconfirmedChange {
-  let change: Change
-  var reversal: Reversal?
 }

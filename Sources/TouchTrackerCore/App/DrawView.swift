@@ -18,14 +18,16 @@ public final class DrawView: View {
     point.distance(to: start) * zoomScale <= DrawView.circleLandingSlop
   }
 
-  public internal(set) var drawing = Drawing()
+  /// The drawing and its changes, undo and sharing (`DrawingModel`): the
+  /// view shows it, and its touches and gestures change it.
+  public let model = DrawingModel()
+  /// What the view shows: the model's drawing.
+  public var drawing: Drawing {
+    @inline(__always) get { model.drawing }
+  }
   @exclusivity(unchecked) public var options = DrawingOptions() {
     didSet { if options.penOnlyDraws != oldValue.penOnlyDraws { updateAllowedTouchTypes() } }
   }
-  var undoStack = UndoStack()
-  var lineIndex = LineIndex()
-  /// The index being built a slice at a time, and the `drawingVersion` it is of (`prepareLineIndex`).
-  private var indexBuild: (build: LineIndex.Build, version: Int)?
 
   /// Lines being drawn, one per finger, in the order the fingers came down.
   @exclusivity(unchecked) var linesInProgress: [LineInProgress] = []
@@ -75,25 +77,9 @@ public final class DrawView: View {
 
   /// Called after each finished change (to save), with the new drawing.
   public var onChange: ((Drawing) -> Void)?
-  /// Where new lines and circles get their ids. Hosts that share a drawing
-  /// with other devices set a random `origin` (`setIDOrigin`).
-  var ids = ShapeIDSource()
-  /// Whether finished changes are kept for `takeChanges()`; off, nothing is
-  /// kept (the CLI), on, the page takes them after each frame.
-  public var publishesChanges = false {
-    didSet {
-      if !publishesChanges {
-        published.removeAll()
-        unconfirmed.removeAll()
-      }
-    }
-  }
-  private var published: [PublishedChange] = []
-  /// This person's published changes the server has not acknowledged yet,
-  /// oldest first, each with how to take it back (`receiveChanges`).
-  var unconfirmed: [UnconfirmedChange] = []
 
-  /// Bumped on every change to the finished drawing; hosts ask for the static layer again when it moves.
+  /// Bumped on every change to the static layer (the finished drawing, or a
+  /// shape leaving it while held); hosts ask for the static layer again when it moves.
   public internal(set) var drawingVersion = 0
   /// What changed at each recent `drawingVersion`, for hosts that repaint only that.
   var layerLog = StaticLayerLog()
@@ -114,9 +100,6 @@ public final class DrawView: View {
     self.putBack = nil
     setNeedsDisplay()
   }
-  /// How far past a shape's stroke its antialiased edge can color a pixel.
-  public static let antialiasMargin = 2.0
-
   public override init(frame: Rect) {
     super.init(frame: frame)
     screenSize = frame.size
@@ -128,8 +111,6 @@ public final class DrawView: View {
 
   public var linesInProgressCount: Int { linesInProgress.count }
   public var circlesInProgressCount: Int { circlesInProgress.count }
-  public var canUndo: Bool { undoStack.canUndo }
-  public var canRedo: Bool { undoStack.canRedo }
 
   // MARK: Responder
 
@@ -230,8 +211,8 @@ public final class DrawView: View {
         line.color = options.color(for: line.segment)
         // A pen's line keeps the width of its last press (the lift reports no force).
         if !progress.byPressure { line.width = progress.width(at: touch.timestamp, options: options) }
-        line.id = ids.next()
-        commit(.addLine(line))
+        line.id = model.nextID()
+        commit(.add(lines: [line], circles: [], at: nil), freshIDs: true)
       }
       if let index = circlesInProgress.firstIndex(where: { $0.involves(touch.identity) }) {
         circlesInProgress[index].lift(touch.identity)
@@ -239,8 +220,8 @@ public final class DrawView: View {
           let progress = circlesInProgress.remove(at: index)
           var circle = progress.circle
           circle.color = options.color(for: Segment(begin: progress.firstCorner, end: progress.secondCorner))
-          circle.id = ids.next()
-          commit(.addCircle(circle))
+          circle.id = model.nextID()
+          commit(.add(lines: [], circles: [circle], at: nil), freshIDs: true)
         }
       }
     }
@@ -304,139 +285,50 @@ public final class DrawView: View {
 
   // MARK: Changes
 
-  /// Applies a finished change, makes it undoable, and reports it.
-  func commit(_ change: DrawingChange) {
-    change.apply(to: &drawing)
-    undoStack.record(change)
-    var applied = AppliedChange()
-    applied.edit = change.lineEdit
-    applied.damage = change.damage
-    applied.reversal = change.reversal
-    didChange(applied, publishing: change.forward)
+  /// Applies this person's finished change to the model (undoable, and
+  /// published), and shows it.
+  func commit(_ change: Change, freshIDs: Bool = false) {
+    guard let update = model.commit(change, freshIDs: freshIDs) else { return }
+    didChange(update)
   }
 
-  /// Brings the index, the selection and the static layer's log up to date
-  /// after this person's change went in, publishes it, and reports it.
-  private func didChange(_ applied: AppliedChange, publishing change: Change) {
-    lineIndex.apply(applied.edit, lines: drawing.lines)
+  /// Brings the selection and the static layer's log up to date after a
+  /// change went into the model, and reports it.
+  func didChange(_ update: ModelUpdate) {
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
     if let selected = selectedCircleIndex, selected >= drawing.circles.count { selectedCircleIndex = nil }
     drawingVersion += 1
-    layerLog.record(version: drawingVersion, damage: applied.damage, isAppend: applied.edit == .appended)
-    if publishesChanges {
-      published.append(PublishedChange(change: change, bounds: applied.damage))
-      unconfirmed.append(UnconfirmedChange(change: change, reversal: applied.reversal))
-    }
+    layerLog.record(version: drawingVersion, damage: update.damage, isAppend: update.isAppend)
     setNeedsDisplay()
     onChange?(drawing)
   }
 
-  /// The finished changes since the last call, oldest first (only while
-  /// `publishesChanges` is on).
-  public func takeChanges() -> [PublishedChange] {
-    defer { published.removeAll(keepingCapacity: true) }
-    return published
-  }
-
-  /// Puts `changes` (taken, but not delivered) back before any newer ones.
-  func republish(_ changes: [PublishedChange]) {
-    published.insert(contentsOf: changes, at: 0)
-  }
-
-  /// New ids are drawn from `origin` from now on (see `ShapeID`).
-  public func setIDOrigin(_ origin: UInt32) {
-    ids = ShapeIDSource(origin: origin)
-    ids.skip(past: drawing)
-  }
-
-  /// Where new ids come from: a recording writes it down and its replay
-  /// sets it (`setIDs(_:)`), so both hand out the same ids.
-  public var idSource: ShapeIDSource { ids }
-
-  /// Never below an id of its origin the drawing holds: a hand-written
-  /// trace cannot make two shapes share an id (a page's record is past them already).
-  public func setIDs(_ source: ShapeIDSource) {
-    ids = source
-    ids.skip(past: drawing)
-  }
-
-  /// Undo goes back no further than here (a recording starts: its replay
-  /// starts from the drawing as it is, without the history before it).
-  public func startHistory() {
-    undoStack.removeAll()
-  }
-
-  /// Replaces the whole drawing (opening a saved one). Not undoable: it is
-  /// where the history starts. Shapes without an id get one (as reading a
-  /// document without ids gives them).
+  /// Replaces the whole drawing (opening a saved one): `DrawingModel.load`,
+  /// with nothing selected and the static layer painted anew.
   public func load(_ newDrawing: Drawing) {
-    drawing = newDrawing
-    try? DocumentCoder.assignIDs(in: &drawing)
-    ids.skip(past: drawing)
-    undoStack.removeAll()
-    published.removeAll()
-    unconfirmed.removeAll()
+    model.load(newDrawing)
     clearSelection()
-    lineIndex.invalidate()
     restructureStaticLayer(damage: nil)
     setNeedsDisplay()
-  }
-
-  /// What `prepareLineIndex(upTo:work:)` did.
-  public enum IndexPreparation: Equatable, Sendable {
-    /// Nothing: the index is built, or the drawing has more lines than allowed.
-    case notNeeded
-    /// The build went on and has more to do.
-    case underWay
-    /// The build finished: the next tap or line uses the index as it is.
-    case built
-  }
-
-  /// Builds the line index if the next tap or finished line would have to
-  /// (after a load), for a drawing of at most `maximum` lines, `work` lines
-  /// of it a call (four passes over the lines in all): the page calls it
-  /// when idle, a slice of a few milliseconds at a time, so the first line
-  /// drawn after opening 100,000 lines takes ~1 ms, not the ~45 ms of the
-  /// build, and building never holds input up either. A change to the
-  /// drawing before the build finishes starts it over (positions move).
-  public func prepareLineIndex(upTo maximum: Int, work: Int = .max) -> IndexPreparation {
-    guard drawing.lines.count <= maximum, !lineIndex.isCurrent || lineIndex.count != drawing.lines.count else {
-      indexBuild = nil
-      return .notNeeded
-    }
-    if indexBuild?.version != drawingVersion {
-      indexBuild = (LineIndex.Build(lineCount: drawing.lines.count), drawingVersion)
-    }
-    guard let build = indexBuild?.build, build.advance(drawing.lines, by: work) else { return .underWay }
-    lineIndex.take(build, lines: drawing.lines)
-    indexBuild = nil
-    return .built
   }
 
   /// Takes back this person's newest action (by id: other people's changes
   /// since stay).
   public func undo() {
     finishHeldMove()
-    guard let change = undoStack.undo() else { return }
+    guard model.canUndo else { return }
     clearSelection()
     application?.menuController.hideMenu()
-    didChange(drawing.applyTracked(change), publishing: change)
+    if let update = model.undo() { didChange(update) }
   }
 
   public func redo() {
     finishHeldMove()
-    guard let change = undoStack.redo() else { return }
+    guard model.canRedo else { return }
     clearSelection()
     application?.menuController.hideMenu()
-    didChange(drawing.applyTracked(change), publishing: change)
+    if let update = model.redo() { didChange(update) }
   }
-}
-
-/// A finished change as the app publishes it: what it did by id, and the
-/// rectangle it touched (nil: everything).
-public struct PublishedChange: Equatable, Sendable {
-  public let change: Change
-  public let bounds: Rect?
 }
 
 /// A finger's line while it is drawn.

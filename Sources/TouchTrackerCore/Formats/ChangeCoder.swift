@@ -90,6 +90,57 @@ public enum ChangeCoder {
     writer.raw("}")
   }
 
+  /// What `decode` refuses, checked on changes made in code too (numbers
+  /// the format cannot hold, shapes without an id, a negative position),
+  /// and one thing it lets through: an add naming the same id twice, which
+  /// would leave two shapes with one id in the drawing, a document no
+  /// reader accepts. `path` names the change in errors (`changes[3]`).
+  public static func validate(_ change: Change, path: String) throws(FormatError) {
+    switch change {
+    case .add(let lines, let circles, let position):
+      try DocumentCoder.validate(Drawing(lines: lines, circles: circles), path: path)
+      if let position, position < 0 {
+        throw FormatError("Invalid position \(position) at \(path).at; expected an integer >= 0")
+      }
+      var seen = ShapeIDSet(capacity: lines.count + circles.count)
+      for (index, line) in lines.enumerated() {
+        try check(line.id, width: line.width, radius: 0, "\(path).lines[\(index)]", &seen)
+      }
+      for (index, circle) in circles.enumerated() {
+        try check(circle.id, width: circle.width, radius: circle.radius, "\(path).circles[\(index)]", &seen)
+      }
+    case .deleteLine(let id), .deleteCircle(let id):
+      guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path)") }
+    case .moveLine(let id, let begin, let end):
+      guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path).line") }
+      try checkCoordinates([(begin.x, "begin.x"), (begin.y, "begin.y"), (end.x, "end.x"), (end.y, "end.y")], path)
+    case .moveCircle(let id, let center):
+      guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path).circle") }
+      try checkCoordinates([(center.x, "center.x"), (center.y, "center.y")], path)
+    case .clear:
+      break
+    }
+  }
+
+  /// A move's coordinates, each finite and within what a document holds.
+  private static func checkCoordinates(_ values: [(Double, String)], _ path: String) throws(FormatError) {
+    for (value, name) in values {
+      guard value.isFinite else { throw FormatError("Non-finite number at \(path).\(name)") }
+      guard abs(value) <= DocumentCoder.maximumMagnitude else {
+        throw FormatError("Number out of range at \(path).\(name)")
+      }
+    }
+  }
+
+  private static func check(
+    _ id: ShapeID, width: Double, radius: Double, _ path: String, _ seen: inout ShapeIDSet
+  ) throws(FormatError) {
+    guard id.isValid else { throw FormatError("Missing 'id' at \(path)") }
+    guard seen.insert(id) else { throw FormatError("Duplicate id \(id.rawValue) at \(path).id") }
+    guard width > 0 else { throw FormatError("Width must be positive at \(path).width") }
+    guard radius >= 0 else { throw FormatError("Negative radius at \(path).radius") }
+  }
+
   /// One change object. In the shape `encode` writes it is read straight
   /// into the change (`DocumentReader.readWholeChange`); anything else goes
   /// through the JSON tree: the same change or the same error either way.

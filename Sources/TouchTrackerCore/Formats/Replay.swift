@@ -22,7 +22,7 @@ public enum Replay {
     app.drawView.twoFingerRules = trace.twoFingerRules
     // A page's recording: its changes were kept aside for others' (see
     // `DrawView.receiveChanges`), so the replay keeps them aside too.
-    app.drawView.publishesChanges = trace.events.contains {
+    app.drawView.model.publishesChanges = trace.events.contains {
       switch $0.input {
       case .pending, .received, .confirmed: true
       default: false
@@ -75,10 +75,10 @@ public enum Replay {
     case .document(let drawing):
       view.deselect()
       view.load(drawing)
-    case .ids(let source): view.setIDs(source)
+    case .ids(let source): view.model.setIDs(source)
     case .pending(let changes): view.restorePending(changes)
     case .received(let changes): view.receiveChanges(changes)
-    case .confirmed(let count): view.confirmChanges(count)
+    case .confirmed(let count): view.model.confirmChanges(count)
     case .withdrawn(let count): view.withdrawChanges(count)
     case .viewport(let offset, let zoom): view.setViewport(offset: offset, zoom: zoom)
     }

@@ -22,14 +22,14 @@ extension PageHost {
     app.drawView.forgetPens()
     app.drawView.deselect()
     app.controller.hidePalette()
-    app.drawView.startHistory()
+    app.drawView.model.startHistory()
     let now = app.clock.now
-    let shared = app.drawView.sharedState
+    let shared = app.drawView.model.sharedState
     var start: [TraceEvent.Input] = [
       .safeArea(app.application.window.safeAreaInsets), .options(app.drawView.options), .document(shared.base),
     ]
     if !shared.pending.isEmpty { start.append(.pending(shared.pending)) }
-    start.append(.ids(app.drawView.idSource))
+    start.append(.ids(app.drawView.model.idSource))
     if app.drawView.zoomScale != 1 || app.drawView.contentOffset != .zero { start.append(quantizedViewport()) }
     recording = Trace(
       size: app.application.window.bounds.size, events: start.map { TraceEvent(time: now, input: $0) },

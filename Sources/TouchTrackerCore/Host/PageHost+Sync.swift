@@ -24,7 +24,7 @@ extension PageHost {
 
   /// This person's changes finished since the last call go to the sync client.
   func syncCollect() -> Int {
-    let taken = app.drawView.takeChanges()
+    let taken = app.drawView.model.takeChanges()
     return syncEvent { client in
       var changes: [Change] = []
       changes.reserveCapacity(taken.count)
@@ -85,7 +85,7 @@ extension PageHost {
   /// The drawing without this person's unacknowledged changes, as a
   /// document: the base `.rebase` writes.
   func syncBaseDocument() -> Int {
-    setOutput(DocumentCoder.encode(app.drawView.sharedState.base))
+    setOutput(DocumentCoder.encode(app.drawView.model.sharedState.base))
   }
 
   private func inputBytes(_ length: Int) -> [UInt8]? {

@@ -82,7 +82,7 @@ final class PageHost {
 
   init(size: Size) {
     app = TouchTrackerApp(size: size)
-    app.drawView.publishesChanges = true
+    app.drawView.model.publishesChanges = true
     attach()
   }
 
@@ -544,8 +544,8 @@ final class PageHost {
     app.state.write(to: &json)
     json.number("lines", Double(app.drawing.lines.count))
     json.number("circles", Double(app.drawing.circles.count))
-    json.bool("canUndo", app.drawView.canUndo)
-    json.bool("canRedo", app.drawView.canRedo)
+    json.bool("canUndo", app.drawView.model.canUndo)
+    json.bool("canRedo", app.drawView.model.canRedo)
     json.bool("colorsByAngle", colorsByAngle)
     json.bool("widthsBySpeed", widthsBySpeed)
     json.bool("penOnlyDraws", penOnlyDraws)

@@ -91,7 +91,7 @@ public func ttOutPointer() -> Int32 { wasmHost?.output.address ?? 0 }
 /// when idle): 0 nothing to do, 1 built, 2 more to do.
 @_expose(wasm, "tt_prepare_index") @_cdecl("tt_prepare_index")
 public func ttPrepareIndex(_ maximumLines: Int32, _ work: Int32) -> Int32 {
-  switch wasmHost?.app.drawView.prepareLineIndex(upTo: Int(maximumLines), work: Int(work)) ?? .notNeeded {
+  switch wasmHost?.app.drawView.model.prepareLineIndex(upTo: Int(maximumLines), work: Int(work)) ?? .notNeeded {
   case .notNeeded: 0
   case .built: 1
   case .underWay: 2

@@ -115,17 +115,19 @@ struct LogReplay {
       }
       lineIDs.formUnion(lines.lazy.map(\.id))
       circleIDs.formUnion(circles.lazy.map(\.id))
-    case .deleteLine(let id):
-      if lineIDs.remove(id) != nil { drawing.apply(change) }
-    case .deleteCircle(let id):
-      if circleIDs.remove(id) != nil { drawing.apply(change) }
-    case .moveLine(let id, _, _):
-      if lineIDs.contains(id) { drawing.apply(change) }
-    case .moveCircle(let id, _):
-      if circleIDs.contains(id) { drawing.apply(change) }
     case .clear:
       lineIDs.removeAll()
       circleIDs.removeAll()
+      drawing.apply(change)
+    default:
+      // A change by id does nothing without its shape: no scan for an absent one.
+      guard let (shape, removes) = change.target else { return drawing.apply(change) }
+      switch shape {
+      case .line(let id):
+        guard removes ? lineIDs.remove(id) != nil : lineIDs.contains(id) else { return }
+      case .circle(let id):
+        guard removes ? circleIDs.remove(id) != nil : circleIDs.contains(id) else { return }
+      }
       drawing.apply(change)
     }
   }

@@ -73,7 +73,7 @@ extension LineIndex {
   /// A build of the index of lines `0..<lineCount` done a slice at a time,
   /// so that building it for a big drawing is never one long task: the page
   /// advances it when idle, a few milliseconds a call
-  /// (`DrawView.prepareLineIndex`). Four passes over the lines: one finds
+  /// (`DrawingModel.prepareLineIndex`). Four passes over the lines: one finds
   /// the classes and the area their lines span, one counts each bucket and
   /// the lines by quantized left edge, one orders the lines by that edge (a
   /// counting sort), one places the entries in that order, so every bucket

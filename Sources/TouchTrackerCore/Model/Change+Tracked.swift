@@ -2,7 +2,12 @@
 /// layer and an exact reversal need to know. Undo, redo and other people's
 /// changes go in this way (by id, wherever the shapes are by then); a
 /// change's `reversal` takes it back exactly, which is how this person's
-/// unacknowledged changes step aside for others' (`DrawView.receiveChanges`).
+/// unacknowledged changes step aside for others' (`DrawingModel.rebase`).
+///
+/// A new kind of change is defined in `Change.swift` (the case and its
+/// plain `apply`), here (what it did and what takes it back) and in
+/// `ChangeCoder.swift` (its JSON); everything else (the model, undo, the
+/// static layer, the store's log) goes by what these say.
 struct AppliedChange {
   /// What it did to the lines' positions.
   var edit: LineIndex.Edit = .none
@@ -10,6 +15,19 @@ struct AppliedChange {
   var damage: Rect? = AppliedChange.nothing
   /// What takes it back exactly: ids, positions and shapes (nil: it changed nothing).
   var reversal: Reversal?
+  /// What an undo applies when the exact reversal restores the drawing
+  /// (see `undo`).
+  var undoInstead: Change?
+
+  /// What takes it back by id, wherever the shapes are by then: what an
+  /// undo applies (nil: it changed nothing, or it replaced many shapes).
+  var undo: Change? {
+    switch reversal {
+    case .apply(let change)?: change
+    case .restore?: undoInstead
+    case nil: nil
+    }
+  }
   /// The ids of the shapes it took out (a delete, a clear).
   var removedLines: [ShapeID] = []
   var removedCircles: [ShapeID] = []
@@ -33,16 +51,19 @@ enum Reversal {
 
 extension Drawing {
   /// Applies `change` as `apply(_:)` does, and says what it did.
+  /// `freshIDs`: the caller knows that the shapes it adds have ids the
+  /// drawing does not hold (its `ShapeIDSource` just made them), so no
+  /// scan looks for them.
   ///
   /// - Complexity: O(shapes) for a change by id; an add of more than one
   ///   line, or one that replaces shapes, makes the index rebuild.
-  mutating func applyTracked(_ change: Change) -> AppliedChange {
+  mutating func applyTracked(_ change: Change, freshIDs: Bool = false) -> AppliedChange {
     var applied = AppliedChange()
     switch change {
     case .add(let added, let addedCircles, let position):
       if added.count + addedCircles.count == 1 {
         let id = added.first?.id ?? addedCircles[0].id
-        if !lines.contains(where: { $0.id == id }) && !circles.contains(where: { $0.id == id }) {
+        if freshIDs || (!lines.contains(where: { $0.id == id }) && !circles.contains(where: { $0.id == id })) {
           if let line = added.first {
             let at = min(max(position ?? lines.count, 0), lines.count)
             lines.insert(line, at: at)
@@ -74,7 +95,9 @@ extension Drawing {
     case .deleteCircle(let id):
       guard let index = circles.lastIndex(where: { $0.id == id }) else { break }
       applied.reversal = .restore(self)
-      applied.damage = circles.remove(at: index).paintedBounds
+      let circle = circles.remove(at: index)
+      applied.damage = circle.paintedBounds
+      applied.undoInstead = .add(lines: [], circles: [circle], at: nil)
       applied.removedCircles = [id]
     case .moveLine(let id, let begin, let end):
       guard let index = lines.lastIndex(where: { $0.id == id }) else { break }
@@ -91,11 +114,13 @@ extension Drawing {
       applied.damage = old.paintedBounds.union(circles[index].paintedBounds)
       applied.reversal = .apply(.moveCircle(id, center: old.center))
     case .clear:
+      guard !isEmpty else { break }
       let before = self
       self = Drawing()
       applied.edit = .everything
       applied.damage = nil
       applied.reversal = .restore(before)
+      applied.undoInstead = .add(lines: before.lines, circles: before.circles, at: nil)
       for line in before.lines { applied.removedLines.append(line.id) }
       for circle in before.circles { applied.removedCircles.append(circle.id) }
     }

@@ -60,18 +60,55 @@ extension Drawing {
   }
 }
 
+/// A shape a change names by its id.
+public enum ShapeReference: Hashable, Sendable {
+  case line(ShapeID)
+  case circle(ShapeID)
+}
+
 extension Change {
+  /// The one shape the change acts on, and whether it takes it out; nil for
+  /// the changes that act on the drawing as a whole (an add, a clear). A
+  /// change with a target does nothing to a drawing without that shape:
+  /// what lets undo, the store's log and its counts go by this alone.
+  public var target: (shape: ShapeReference, removes: Bool)? {
+    switch self {
+    case .add, .clear: nil
+    case .deleteLine(let id): (.line(id), true)
+    case .deleteCircle(let id): (.circle(id), true)
+    case .moveLine(let id, _, _): (.line(id), false)
+    case .moveCircle(let id, _): (.circle(id), false)
+    }
+  }
+
   /// How many lines and circles applying the change adds (negative: removes),
   /// assuming its ids are as the change expects (adds new, deletes present);
   /// nil for `clear`, which leaves none. What a store keeps as counts
   /// without reading the drawing.
   public var countDelta: (lines: Int, circles: Int)? {
     switch self {
-    case .add(let lines, let circles, _): (lines.count, circles.count)
-    case .deleteLine: (-1, 0)
-    case .deleteCircle: (0, -1)
-    case .moveLine, .moveCircle: (0, 0)
-    case .clear: nil
+    case .add(let lines, let circles, _): return (lines.count, circles.count)
+    case .clear: return nil
+    default:
+      guard let (shape, removes) = target, removes else { return (0, 0) }
+      if case .line = shape { return (-1, 0) }
+      return (0, -1)
+    }
+  }
+
+  /// Whether the change names a shape in `ids`.
+  func names(_ ids: ShapeIDSet) -> Bool {
+    switch self {
+    case .add(let lines, let circles, _):
+      for line in lines where ids.contains(line.id) { return true }
+      for circle in circles where ids.contains(circle.id) { return true }
+      return false
+    case .clear: return false
+    default:
+      switch target?.shape {
+      case .line(let id)?, .circle(let id)?: return ids.contains(id)
+      case nil: return false
+      }
     }
   }
 }
