@@ -153,7 +153,8 @@ import TouchTrackerTestSupport
     let circle = app.drawing.circles[0]
     try holdTheCircle(in: app)
     try app.send([moved(1, 540, 400)], at: 2.7)
-    app.drawView.model.confirmChanges(app.drawView.model.unconfirmedCount)  // the server has the circle: others can see it
+    // The server has the circle: others can see it.
+    app.drawView.model.confirmChanges(app.drawView.model.unconfirmedCount)
     app.drawView.receiveChanges([.deleteCircle(circle.id)])
     #expect(app.drawing.circles.isEmpty)
     #expect(app.drawView.selectedCircleIndex == nil)

@@ -21,7 +21,7 @@ import Testing
     let body = try #require(Range(match.range(at: 1), in: text))
     var result: [String: Int] = [:]
     for pair in text[body].split(separator: ",") {
-      let parts = pair.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+      let parts = pair.split(separator: ":").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       guard parts.count == 2, let value = Int(parts[1]) else { continue }
       result[parts[0]] = value
     }
@@ -67,6 +67,13 @@ import Testing
   @Test func staticModesMatch() throws {
     let core = Dictionary(uniqueKeysWithValues: PageHost.StaticMode.allCases.map { ($0.name, Int($0.rawValue)) })
     #expect(try object("STATIC") == core)
+  }
+
+  @Test func syncEventsMatchAndAreDistinct() throws {
+    let page = try object("SYNC")
+    let core = Dictionary(uniqueKeysWithValues: PageHost.SyncInput.allCases.map { ($0.name, Int($0.rawValue)) })
+    #expect(page == core)
+    #expect(Set(page.values).count == page.count)
   }
 
   @Test func probeLayoutMatches() throws {

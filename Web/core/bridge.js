@@ -20,6 +20,11 @@ export const KIND = { segment: 1, circle: 2, fill: 3, text: 4, clip: 5 };
 export const PROBE = { x: 0, y: 1, width: 2, rgb: 3 };
 /** `tt_viewport` commands (PageHost.ViewportCommand). */
 export const VIEWPORT = { pan: 0, zoom: 1, actualSize: 2, fit: 3, zoomIn: 4, zoomOut: 5 };
+/** The events `tt_sync` hands the sync client (PageHost.SyncInput). */
+export const SYNC = {
+  socket_opened: 0, socket_closed: 1, opened: 2, restore: 3, collect: 4, flush: 5, connected: 6, disconnected: 7,
+  message: 8, answered: 9, refused: 10, pulled: 11, replaced: 12, rewrite: 13, renamed: 14, leaving: 15,
+};
 /** Drawing names the server accepts (DrawingName.swift). */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -200,20 +205,18 @@ export const documentText = () => readOut(checked(tt.tt_export_document()));
 export const svgText = () => readOut(checked(tt.tt_export_svg()));
 export const coreState = () => JSON.parse(readOut(checked(tt.tt_state())));
 /**
- * Hands the sync client one event (`tt_sync_*`, Sources/TouchTrackerCore/Sync):
- * `text`, when given, goes into the core's input buffer and its length
- * before `args`. Answers `{revision, pending, connection, effects}`, or
- * `{error}` when the core refused it.
+ * Hands the sync client one event (`tt_sync`, a name of `SYNC`;
+ * Sources/TouchTrackerCore/Sync): `text`, when given, goes into the core's
+ * input buffer, and `a`, `b` are its numbers. Answers `{revision, pending,
+ * connection, effects}`, or `{error}` when the core refused it.
  */
-export function syncEvent(name, text = null, ...args) {
-  let length;
-  if (text === null) {
-    length = tt[name](...args);
-  } else {
-    const bytes = written(text);
+export function syncEvent(name, text = null, a = -1, b = -1) {
+  let bytes = 0;
+  if (text !== null) {
+    bytes = written(text);
     if (bytes < 0) return { error: 'too large' };
-    length = tt[name](bytes, ...args);
   }
+  const length = tt.tt_sync(SYNC[name], bytes, a, b);
   if (length < 0) return { error: 'the core ran out of memory' };
   return JSON.parse(readOut(length));
 }

@@ -10,7 +10,7 @@
 //   - in localStorage, the newest entries of a page that went away, until
 //     IndexedDB has them (`keepTail`).
 // This file only stores and reads; the core replays a journal
-// (`tt_sync_restore`). A copy with `pending` changes holds work the server
+// (the sync event `restore`). A copy with `pending` changes holds work the server
 // lacks; clean ones only let a drawing open offline, so only the open
 // drawing's is kept. A copy the core cannot open goes to `rescued`.
 

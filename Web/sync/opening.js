@@ -1,7 +1,7 @@
 // Opening a drawing and following it when it moves: methods of `saver`
 // (sync/saver.js), mixed into it there. The server's drawing opens with
 // this browser's unsent changes on top (the core replays the copy's
-// journal: `tt_sync_restore`); without a server, this browser's copy opens.
+// journal: the sync event `restore`); without a server, this browser's copy opens.
 
 import { DownloadBroken, NAME_PATTERN, loadDocument, openDownload } from '../core/bridge.js';
 import { access } from '../server/access.js';

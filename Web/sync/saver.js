@@ -46,10 +46,10 @@ export const saver = {
     return this.state.pending > 0;
   },
 
-  /** Hands the core one event (`tt_sync_NAME`) and carries out what it answers. */
+  /** Hands the core one event (`SYNC[name]`, Web/core/bridge.js) and carries out what it answers. */
   run(name, text = null, ...args) {
     if (this.stopped === 'playback') return;
-    const answer = syncEvent(`tt_sync_${name}`, text, ...args);
+    const answer = syncEvent(name, text, ...args);
     if (answer.error) {
       console.warn(`Sync: ${answer.error}`);
       return answer;

@@ -7,6 +7,98 @@
 /// holds after its base once every `keep` is written)
 /// (docs/DESIGN.md, "Sync").
 extension PageHost {
+  /// What happened, as the page tells the sync client through `tt_sync`
+  /// (`SYNC` in Web/core/bridge.js, checked by `PageInterfaceTests`).
+  public enum SyncInput: Int32, CaseIterable, Sendable {
+    /// The live socket opened, or closed (or missed its heartbeat).
+    case socketOpened = 0, socketClosed
+    /// A drawing at revision `a` (-1: unknown) is open, nothing of this person's on top.
+    case opened
+    /// This browser's copy (`{"entries":[...]}` in `input`) after the drawing opened:
+    /// its base at `a`, or (`b` >= 0) the server's drawing at `b`.
+    case restore
+    /// A frame with a finished change ended: this person's changes go to the client.
+    case collect
+    /// Send what waits, if it can.
+    case flush
+    case connected, disconnected
+    /// A socket frame (in `input`).
+    case message
+    /// The POST of the batch on its way answered revision `a`, or was refused for good.
+    case answered, refused
+    /// `GET .../changes?since=a` answered (in `input`).
+    case pulled
+    /// The server's drawing at revision `a` is open now.
+    case replaced
+    /// A write to this browser's copy failed: it is written anew (a `rebase`).
+    case rewrite
+    /// The drawing was renamed, its revisions moved up by `a`.
+    case renamed
+    /// The page is going away: the oldest batch, to send once more.
+    case leaving
+
+    /// The name the page uses.
+    public var name: String {
+      switch self {
+      case .socketOpened: "socket_opened"
+      case .socketClosed: "socket_closed"
+      case .opened: "opened"
+      case .restore: "restore"
+      case .collect: "collect"
+      case .flush: "flush"
+      case .connected: "connected"
+      case .disconnected: "disconnected"
+      case .message: "message"
+      case .answered: "answered"
+      case .refused: "refused"
+      case .pulled: "pulled"
+      case .replaced: "replaced"
+      case .rewrite: "rewrite"
+      case .renamed: "renamed"
+      case .leaving: "leaving"
+      }
+    }
+  }
+
+  /// Hands the sync client `input`, with the `length` bytes of text in
+  /// `input`'s buffer (when it reads any) and its numbers `a` and `b`
+  /// (revisions as f64, -1 for none); returns the length of the answer.
+  func sync(_ event: SyncInput, length: Int, _ a: Double, _ b: Double) -> Int {
+    func revision(_ value: Double) -> Int? { value >= 0 && value <= 9e15 ? Int(value) : nil }
+    switch event {
+    case .socketOpened: return syncEvent { $0.socketOpened() }
+    case .socketClosed: return syncEvent { $0.socketClosed() }
+    case .opened: return syncEvent { $0.opened(revision: revision(a)) }
+    case .restore: return syncRestore(length: length, baseRevision: revision(a), serverRevision: revision(b))
+    case .collect: return syncCollect()
+    case .flush: return syncEvent { $0.flush() }
+    case .connected: return syncEvent { $0.connected() }
+    case .disconnected: return syncEvent { $0.disconnected() }
+    case .message: return syncMessage(length: length)
+    case .answered:
+      return syncEvent { client in
+        guard let key = client.batches.first?.key, let revision = revision(a) else { return }
+        client.answered(key: key, revision: revision)
+      }
+    case .refused:
+      return syncEvent { client in
+        guard let key = client.batches.first?.key else { return }
+        client.refused(key: key)
+      }
+    case .pulled:
+      guard let since = revision(a) else { return syncProblem("The revision to pull changes since is not a revision") }
+      return syncPulled(length: length, since: since)
+    case .replaced:
+      return syncEvent { client in
+        guard let revision = revision(a) else { return }
+        client.replaced(revision: revision)
+      }
+    case .rewrite: return syncEvent { $0.rewriteCopy() }
+    case .renamed: return syncEvent { $0.renamed(shift: a.isFinite ? Int(max(min(a, 9e15), -9e15)) : 0) }
+    case .leaving: return syncEvent { $0.leaving() }
+    }
+  }
+
   /// Starts sync for a page whose id origin is `origin` (its key prefix),
   /// over the socket or by `POST`.
   func startSync(origin: UInt32, overSocket: Bool) {
