@@ -102,6 +102,13 @@ python3 Benchmarks/browser/open_cost.py --plain --document "$out/drawing-100k.js
 step "Row 11: page memory after opening 1,000,000 lines (wasm + JS heap)"
 python3 Benchmarks/browser/open_memory.py --wasm "$out/touchtracker.wasm" --out "$out/open-memory.json" >&2
 
+step "Sync: how soon a page says it is offline when the server stops answering (SIGSTOP)"
+offline_web=$(mktemp -d)
+cp -r Web/. "$offline_web" && cp "$out/touchtracker.wasm" "$offline_web/touchtracker.wasm"
+python3 Benchmarks/browser/offline_notice.py --binary "$bench_scratch/release/touchtracker" \
+  --web-root "$offline_web" --out "$out/offline-notice.json" >&2
+rm -rf "$offline_web"
+
 step "Row 12: two servers on one PostgreSQL (live sync, kill -9 of one), saves vs pgbench"
 # Last before the report: without PostgreSQL the other rows still stand.
 postgres_dir=$(mktemp -d)

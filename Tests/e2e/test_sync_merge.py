@@ -145,12 +145,13 @@ def test_two_pages_draw_while_the_server_is_down(browser, server):
 # MARK: A server that stops answering
 
 
-def test_offline_is_said_within_two_seconds(browser, server):
+def test_offline_is_said_while_the_server_is_stopped(browser, server):
     """The server stops answering (SIGSTOP: the connection stays open and the browser still
-    believes it is online). A line drawn then is not lost in silence: within seconds the page
-    says it is offline and that one change waits in this browser ("Offline — 1 change waits in
-    this browser"); once the server answers again the change reaches it. The aim is 2 s; 5 s are
-    allowed, for a busy machine."""
+    believes it is online). A line drawn then is not lost in silence: the page says it is
+    offline and that one change waits in this browser ("Offline — 1 change waits in this
+    browser") while the server is still stopped; once it answers again the change reaches it.
+    How soon it is said (the aim: 2 s) is measured by Benchmarks/browser/offline_notice.py;
+    here the page has 30 s, so a busy machine cannot fail it."""
     page, touch = open_on(browser, f"{server.url}/?drawing=frozen", DESKTOP)
     wait_for(touch, "touchtracker.live().status === 'live'", "the page went live", 15_000)
     touch.line((100, 100), (300, 100))
@@ -166,7 +167,7 @@ def test_offline_is_said_within_two_seconds(browser, server):
             " return t.includes('Offline') && t.includes('1 change') && touchtracker.saving().offline; })()"
         )
         try:
-            touch.wait_for(said, timeout=max(0.1, stopped_at + 5 - time.monotonic()) * 1000)
+            touch.wait_for(said, timeout=max(0.1, stopped_at + 30 - time.monotonic()) * 1000)
         except PlaywrightTimeout:
             shown = [
                 f"+{(entry['at'] - page_stopped_at) / 1000:.1f} s: {entry['text']!r}"
@@ -174,7 +175,7 @@ def test_offline_is_said_within_two_seconds(browser, server):
                 if entry["at"] >= page_stopped_at
             ]
             raise AssertionError(
-                "within 5 s of the server stopping, expected the banner to say 'Offline' and '1 change' "
+                "within 30 s of the server stopping, expected the banner to say 'Offline' and '1 change' "
                 f"and saving().offline; the page: {describe(page)}; banners since the stop: {shown or 'none'}"
             ) from None
     finally:
