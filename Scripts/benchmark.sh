@@ -29,7 +29,7 @@ step "Row 6: wasm size"
 Scripts/build-wasm.sh --output "$out/touchtracker.wasm" >&2
 raw=$(wc -c <"$out/touchtracker.wasm")
 gzipped=$(gzip -9 -c "$out/touchtracker.wasm" | wc -c)
-echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": 385024}" >"$out/size.json"
+echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": 387072}" >"$out/size.json"
 
 step "Building the benchmarks and touchtracker (release)"
 swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" >&2

@@ -6,7 +6,7 @@
 #
 # Needs a Swift toolchain with Embedded Swift (swiftc, clang and wasm-ld, 6.x),
 # Debian's wasi-libc (libc, libm), libclang-rt-14-dev-wasm32 (builtins) and
-# binaryen (wasm-opt). Fails when the module outgrows its 376 KB budget (the sync client, Sync/, is ~30 KB of it).
+# binaryen (wasm-opt). Fails when the module outgrows its 378 KB budget (the sync client, Sync/, is ~30 KB of it).
 #
 # Size: the budget holds because of three choices, each worth 20-50 KB:
 # no LLVM inlining beyond what -Osize's SIL optimizer did
@@ -17,7 +17,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 output="$root/Web/touchtracker.wasm"
 if [[ "${1:-}" == "--output" && -n "${2:-}" ]]; then output="$2"; fi
-max_bytes=$((376 * 1024))
+max_bytes=$((378 * 1024))
 
 missing=()
 apt_packages=()

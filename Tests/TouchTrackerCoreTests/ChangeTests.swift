@@ -240,7 +240,7 @@ import TouchTrackerTestSupport
   @Test(arguments: [
     (
       #"{"changes":[{"op":"paint"}]}"#,
-      "Unknown op 'paint' at changes[0].op; expected 'add', 'delete', 'move' or 'clear'"
+      "Unknown op 'paint' at changes[0].op; expected 'add', 'delete', 'move', 'recolor' or 'clear'"
     ),
     (#"{"changes":[{"op":"delete"}]}"#, "Missing 'line' or 'circle' at changes[0]"),
     (#"{"changes":[{"op":"move","line":1,"begin":{"x":1,"y":2}}]}"#, "Missing 'end' at changes[0]"),

@@ -144,3 +144,22 @@ def test_a_tap_outside_the_palette_closes_it(phone):
     touch.settle()
     assert not touch.state()["paletteVisible"]
     assert touch.document()["lines"] == []
+
+
+def test_a_color_chosen_while_a_line_is_selected_recolors_it_and_undo_brings_its_color_back(phone):
+    touch = Touchscreen(phone)
+    touch.line((60, 400), (300, 400))
+    touch.line((60, 500), (300, 500))
+    touch.tap((180, 400))
+    touch.wait_for("touchtracker.state().menu.length === 1")
+    choose(phone, touch, "Blue")
+    lines = touch.document()["lines"]
+    assert [line["color"] for line in lines] == ["#0050ff", "#000000"], "the selected line, and only it, is blue"
+    assert not touch.state()["paletteVisible"]
+    assert touch.state()["selectedLine"] is None, "let go of, so that its color shows"
+    touch.line((60, 600), (300, 600))
+    assert touch.document()["lines"][2]["color"] == "#000000", "new lines keep the color they had"
+    phone.click("[data-command=undo]")  # the third line
+    phone.click("[data-command=undo]")  # the recolor
+    touch.settle()
+    assert [line["color"] for line in touch.document()["lines"]] == ["#000000", "#000000"]

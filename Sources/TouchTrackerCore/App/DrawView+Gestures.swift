@@ -185,6 +185,29 @@ extension DrawView: GestureRecognizerDelegate {
     commit(.deleteLine(drawing.lines[index].id))
   }
 
+  /// Gives the selected line or circle the color `mode` gives it (by
+  /// angle: a line's own angle, a circle's as drawn corner to corner), as
+  /// one undoable change, and lets go of it so that its new color shows.
+  /// False when nothing is selected.
+  func recolorSelection(_ mode: DrawingOptions.ColorMode) -> Bool {
+    var options = DrawingOptions()
+    options.colorMode = mode
+    if let index = selectedCircleIndex, drawing.circles.indices.contains(index) {
+      let circle = drawing.circles[index]
+      let reach = Point(x: circle.radius, y: circle.radius)
+      let color = options.color(for: Segment(begin: circle.center - reach, end: circle.center + reach))
+      clearSelection()
+      if color != circle.color { commit(.recolor(.circle(circle.id), color: color)) }
+      return true
+    }
+    guard let index = selectedLineIndex, drawing.lines.indices.contains(index) else { return false }
+    let line = drawing.lines[index]
+    let color = options.color(for: line.segment)
+    clearSelection()
+    if color != line.color { commit(.recolor(.line(line.id), color: color)) }
+    return true
+  }
+
   /// Drops the selection and its menu (Escape in the browser).
   public func deselect() {
     finishHeldMove()

@@ -33,7 +33,9 @@ public final class DrawViewController: ViewController {
 
   public func showPalette() {
     guard palette == nil, let window = view.window else { return }
-    drawView.deselect()
+    // A selected shape stays selected: a color chosen now recolors it.
+    drawView.finishHeldMove()
+    drawView.application?.menuController.hideMenu()
     let palette = PaletteView(
       target: self, chosen: PaletteView.title(for: drawView.options.colorMode),
       room: window.safeAreaFrame.size)
@@ -69,8 +71,9 @@ public final class DrawViewController: ViewController {
 
   /// As the menu: a touch that begins anywhere but on the palette closes it.
   public override func windowTouchBegan(in view: View) {
+    if let palette, view.isDescendant(of: palette) { return }
     drawView.windowTouchBegan()
-    guard let palette, !view.isDescendant(of: palette) else { return }
+    guard palette != nil else { return }
     hidePalette()
   }
 
@@ -99,11 +102,14 @@ public final class DrawViewController: ViewController {
 
   /// Takes the palette's choice at `index` (in `PaletteView.choices`) and
   /// closes the palette: what a tap on its button does, for the keyboard.
-  /// False, changing nothing, for an index out of range.
+  /// With a line or circle selected, the choice recolors it (an undoable
+  /// change); else new lines take it. False, changing nothing, for an index
+  /// out of range.
   @discardableResult
   public func chooseColor(at index: Int) -> Bool {
     guard PaletteView.choices.indices.contains(index) else { return false }
-    drawView.options.colorMode = PaletteView.choices[index].color.map { .fixed($0) } ?? .byAngle
+    let mode: DrawingOptions.ColorMode = PaletteView.choices[index].color.map { .fixed($0) } ?? .byAngle
+    if !drawView.recolorSelection(mode) { drawView.options.colorMode = mode }
     hidePalette()
     return true
   }

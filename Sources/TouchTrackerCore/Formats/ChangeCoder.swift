@@ -5,6 +5,7 @@
 /// {"op": "delete", "line": ID}        {"op": "delete", "circle": ID}
 /// {"op": "move", "line": ID, "begin": {"x": 1, "y": 2}, "end": {"x": 3, "y": 4}}
 /// {"op": "move", "circle": ID, "center": {"x": 1, "y": 2}}
+/// {"op": "recolor", "line": ID, "color": "#rrggbb"}   {"op": "recolor", "circle": ID, "color": "#rrggbb"}
 /// {"op": "clear"}
 /// ```
 ///
@@ -73,6 +74,17 @@ public enum ChangeCoder {
       writer.write(Double(id.rawValue))
       writer.raw(",\"center\":")
       DocumentCoder.write(center, to: &writer)
+    case .recolor(let shape, let color):
+      switch shape {
+      case .line(let id):
+        writer.raw("{\"op\":\"recolor\",\"line\":")
+        writer.write(Double(id.rawValue))
+      case .circle(let id):
+        writer.raw("{\"op\":\"recolor\",\"circle\":")
+        writer.write(Double(id.rawValue))
+      }
+      writer.raw(",\"color\":")
+      writer.write(color.hex)
     case .clear:
       writer.raw("{\"op\":\"clear\"")
     }
@@ -117,6 +129,10 @@ public enum ChangeCoder {
     case .moveCircle(let id, let center):
       guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path).circle") }
       try checkCoordinates([(center.x, "center.x"), (center.y, "center.y")], path)
+    case .recolor(.line(let id), _):
+      guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path).line") }
+    case .recolor(.circle(let id), _):
+      guard id.isValid else { throw FormatError("Invalid id \(id.rawValue) at \(path).circle") }
     case .clear:
       break
     }
@@ -229,15 +245,25 @@ public enum ChangeCoder {
         return .moveCircle(try DocumentCoder.id(circle), center: try writablePoint(object.require("center")))
       }
       throw missingShape(object)
+    case "recolor":
+      let shape: ShapeReference
+      if let line = object.member("line") {
+        shape = .line(try DocumentCoder.id(line))
+      } else if let circle = object.member("circle") {
+        shape = .circle(try DocumentCoder.id(circle))
+      } else {
+        throw missingShape(object)
+      }
+      return .recolor(shape, color: try DocumentCoder.color(object.require("color")))
     case "clear":
       return .clear
     default:
       throw FormatError(
-        "Unknown op \(QuotedToken.quoted(name)) at \(op.path); expected 'add', 'delete', 'move' or 'clear'")
+        "Unknown op \(QuotedToken.quoted(name)) at \(op.path); expected 'add', 'delete', 'move', 'recolor' or 'clear'")
     }
   }
 
-  /// A delete or move that names no shape.
+  /// A delete, move or recolor that names no shape.
   private static func missingShape(_ object: JSONCursor) -> FormatError {
     FormatError("Missing 'line' or 'circle' at \(object.location)")
   }

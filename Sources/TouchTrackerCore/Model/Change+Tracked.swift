@@ -113,6 +113,21 @@ extension Drawing {
       circles[index].center = center
       applied.damage = old.paintedBounds.union(circles[index].paintedBounds)
       applied.reversal = .apply(.moveCircle(id, center: old.center))
+    case .recolor(let shape, let color):
+      let old: Color
+      switch shape {
+      case .line(let id):
+        guard let index = lines.lastIndex(where: { $0.id == id }) else { return applied }
+        old = lines[index].color
+        lines[index].color = color
+        applied.damage = lines[index].paintedBounds
+      case .circle(let id):
+        guard let index = circles.lastIndex(where: { $0.id == id }) else { return applied }
+        old = circles[index].color
+        circles[index].color = color
+        applied.damage = circles[index].paintedBounds
+      }
+      applied.reversal = .apply(.recolor(shape, color: old))
     case .clear:
       guard !isEmpty else { break }
       let before = self

@@ -15,6 +15,8 @@ public enum Change: Equatable, Sendable {
   case moveLine(ShapeID, begin: Point, end: Point)
   /// The circle's center after the move (it keeps its radius, style and place).
   case moveCircle(ShapeID, center: Point)
+  /// The shape's new color (it keeps its geometry, width and place).
+  case recolor(ShapeReference, color: Color)
   /// Every line and circle removed.
   case clear
 }
@@ -40,6 +42,10 @@ extension Drawing {
       }
     case .moveCircle(let id, let center):
       if let index = circles.firstIndex(where: { $0.id == id }) { circles[index].center = center }
+    case .recolor(.line(let id), let color):
+      if let index = lines.firstIndex(where: { $0.id == id }) { lines[index].color = color }
+    case .recolor(.circle(let id), let color):
+      if let index = circles.firstIndex(where: { $0.id == id }) { circles[index].color = color }
     case .clear:
       self = Drawing()
     }
@@ -78,6 +84,7 @@ extension Change {
     case .deleteCircle(let id): (.circle(id), true)
     case .moveLine(let id, _, _): (.line(id), false)
     case .moveCircle(let id, _): (.circle(id), false)
+    case .recolor(let shape, _): (shape, false)
     }
   }
 
