@@ -47,6 +47,7 @@ const PAGE_FILES = [
   'ui/banner.js',
   'ui/clear-notice.js',
   'ui/dialog.js',
+  'ui/drawing-actions.js',
   'ui/drawings.js',
   'ui/help.js',
   'ui/inspector.js',
