@@ -27,7 +27,7 @@ exports to time, in every frame of the page's loop:
 
 and which static mode the frame painted (whole / append / repaint) and how
 many tiles (clip commands) and segments its list had. A repaint is painted
-over as many frames as it takes (a few ms of each, canvas.js): a change's
+over as many frames as it takes (a few ms of each, repaint.js): a change's
 "frame" is the worst of the frames from the one that took its list to the
 one that copied its last section into the cache, and the JSON also has the
 first of them (firstFrameMs), how many there were (frameCount) and how long
@@ -94,7 +94,7 @@ INIT_SCRIPT = """
     frames,
     appFrames: () => frames.length,
     // The frames that painted the first change at or after frame n: the first that painted the static
-    // layer and the next ones while its repaint was still under way (pendingSections, canvas.js), as
+    // layer and the next ones while its repaint was still under way (pendingSections, repaint.js), as
     // one record: the worst of their frames (`ms`, `paintMs`), the first one's own (`firstMs`), how many
     // there were, and how long until the last had copied the change into the cache (`visibleMs`).
     painted: (n) => {

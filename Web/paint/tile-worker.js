@@ -3,7 +3,8 @@
 // OffscreenCanvas the cache's size, with the same painter and transform as
 // the page (commands.js), so its pixels are the ones the page would paint.
 // Each finished section goes back as an ImageBitmap of its area, which the
-// page copies into its cache (canvas.js, `paintInWorkers`).
+// page copies into its cache (tile-painters.js hands the sections out,
+// repaint.js copies them in).
 //
 // Messages in:
 //   { paint: generation, width, height, dpr, floats, text, sections: [{ index, from, to, copy }] }
