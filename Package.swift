@@ -85,6 +85,7 @@ let package = Package(
       name: "TouchTrackerStoreTests",
       dependencies: [
         "TouchTrackerStore", "TouchTrackerTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
     // What the tests share: a raw TCP connection to a live server, drawings compared without ids.

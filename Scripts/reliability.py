@@ -14,6 +14,15 @@ RELIABILITY.md. Every phase is bounded in connections and time.
 3. SIGTERM with every kind of client at once (idle keep-alive, half a head,
    half a body, a large response nobody reads): reports how long until the
    process exits (the bound is 10 s).
+4. PostgreSQL outage (starts one with Scripts/postgres.sh): the server
+   on a throwaway PostgreSQL, which is then stopped with SIGSTOP (its
+   connections hang, nothing is refused) for 20 s while 24 requests of every
+   kind arrive; reports their statuses and slowest answer, how long
+   /healthz and a read took after them, how long after SIGCONT the server
+   answered 200 again, and that a keyed append that timed out lands once
+   when sent again.
+
+    Scripts/reliability.py --only outage   runs only that phase
 """
 
 import argparse
@@ -27,18 +36,19 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def start_server(binary, directory, fd_limit=None):
+def start_server(binary, directory, fd_limit=None, database=None):
     def limit():
         if fd_limit:
             resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
 
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--database", str(directory / "drawings.sqlite")],
+        [binary, "serve", "--port", "0", "--database", database or str(directory / "drawings.sqlite")],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=limit, cwd=directory)
     line = process.stdout.readline().decode()
     if "listening" not in line:
@@ -47,11 +57,11 @@ def start_server(binary, directory, fd_limit=None):
     return process, int(line.rstrip().rstrip("/").rsplit(":", 1)[1])
 
 
-def request(port, method="GET", path="/healthz", body=None, timeout=5.0):
+def request(port, method="GET", path="/healthz", body=None, timeout=5.0, headers=""):
     """One request on a fresh connection; returns (status, seconds)."""
     start = time.monotonic()
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{headers}"
         data = (body or "").encode()
         if body is not None:
             head += f"Content-Length: {len(data)}\r\n"
@@ -201,16 +211,104 @@ def sigterm(binary):
         return {"clients held": len(held), "exit status": code, "exit after SIGTERM": f"{seconds:.2f} s"}
 
 
+def postgres_processes(data):
+    """The postmaster of the cluster in `data` and its children, by pid."""
+    postmaster = int((data / "postmaster.pid").read_text().split()[0])
+    children = []
+    for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == postmaster:
+            children.append(int(stat.parent.name))
+    return [postmaster] + children
+
+
+def postgres_outage(binary, stopped_for=20.0):
+    add = json.dumps({"changes": [{"op": "add", "lines": [
+        {"id": 1, "begin": {"x": 1, "y": 2}, "end": {"x": 3, "y": 4}, "color": "#FF8C00", "width": 10}]}]})
+    with tempfile.TemporaryDirectory() as directory:
+        directory = pathlib.Path(directory)
+        directory.chmod(0o755)  # as root, the cluster belongs to the postgres user (Scripts/postgres.sh)
+        cluster = directory / "postgres"
+        url = subprocess.run([str(ROOT / "Scripts/postgres.sh"), "start", str(cluster)], check=True,
+                             capture_output=True, text=True).stdout.strip()
+        process, port = start_server(binary, directory, database=url)
+        pids = []
+        try:
+            request(port, "POST", "/api/drawings/d/changes", add, headers="Idempotency-Key: before\r\n")
+            pids = postgres_processes(cluster / "data")
+            for pid in pids:
+                os.kill(pid, signal.SIGSTOP)
+            stopped = time.monotonic()
+            kinds = [("GET", "/api/drawings", None, ""), ("GET", "/api/drawings/d", None, ""),
+                     ("GET", "/api/drawings/d/changes?since=0", None, ""),
+                     ("POST", "/api/drawings/d/changes", add, "Idempotency-Key: during\r\n"),
+                     ("PUT", "/api/drawings/e", '{"format":"touchtracker","version":1,"lines":[],"circles":[]}', ""), ("GET", "/healthz", None, "")]
+            answers = []
+
+            def ask(kind):
+                try:
+                    answers.append((kind[1],) + request(port, kind[0], kind[1], kind[2], 60.0, kind[3]))
+                except OSError:
+                    answers.append((kind[1], 0, time.monotonic() - stopped))
+
+            threads = [threading.Thread(target=ask, args=(kind,)) for kind in kinds * 4]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            health_status, health_seconds = request(port, timeout=60.0)
+            known_status, known_seconds = request(port, "GET", "/api/drawings/d", timeout=60.0)
+            time.sleep(max(0.0, stopped_for - (time.monotonic() - stopped)))
+            for pid in pids:
+                os.kill(pid, signal.SIGCONT)
+            continued = time.monotonic()
+            while request(port, timeout=60.0)[0] != 200 and time.monotonic() - continued < 60:
+                time.sleep(0.1)
+            recovered = time.monotonic() - continued
+            retry, _ = request(port, "POST", "/api/drawings/d/changes", add, headers="Idempotency-Key: during\r\n")
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+                s.sendall(b"GET /api/drawings/d/changes?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                received = b""
+                while chunk := s.recv(65536):
+                    received += chunk
+            stored = len(json.loads(received.split(b"\r\n\r\n", 1)[1])["changes"])
+        finally:
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGCONT)
+                except OSError:
+                    pass
+            process.kill()
+            process.wait()
+            subprocess.run([str(ROOT / "Scripts/postgres.sh"), "stop", str(cluster)], check=False)
+        statuses = sorted({status for _, status, _ in answers})
+        return {"stopped (SIGSTOP)": f"{stopped_for:.0f} s", "requests": len(answers),
+                "statuses": ",".join(str(status) for status in statuses),
+                "slowest answer": f"{max(seconds for _, _, seconds in answers):.2f} s",
+                "then /healthz": f"{health_status} in {health_seconds:.2f} s",
+                "then a drawing": f"{known_status} in {known_seconds:.2f} s",
+                "200 again after SIGCONT": f"{recovered:.2f} s",
+                "keyed append sent again": f"{retry}, changes stored: {stored} (expected 2)"}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=str(ROOT / ".build/release/touchtracker"))
     parser.add_argument("--slow", type=int, default=1000)
+    parser.add_argument("--only", choices=["slowloris", "descriptors", "sigterm", "outage"])
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, arguments.slow + 200)), hard))
-    for name, phase in [("Slowloris", lambda: slowloris(arguments.binary, arguments.slow)),
-                        ("Descriptor limit 256", lambda: low_descriptors(arguments.binary)),
-                        ("SIGTERM", lambda: sigterm(arguments.binary))]:
+    phases = [("slowloris", "Slowloris", lambda: slowloris(arguments.binary, arguments.slow)),
+              ("descriptors", "Descriptor limit 256", lambda: low_descriptors(arguments.binary)),
+              ("sigterm", "SIGTERM", lambda: sigterm(arguments.binary)),
+              ("outage", "PostgreSQL outage", lambda: postgres_outage(arguments.binary))]
+    for key, name, phase in phases:
+        if arguments.only and key != arguments.only:
+            continue
         print(f"{name}: " + "; ".join(f"{k}: {v}" for k, v in phase().items()), flush=True)
 
 

@@ -16,6 +16,8 @@ struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
   /// For a 404 or 409 on a name a rename left: where the drawing went, and
   /// how far its revisions moved (`DrawingsController.sayingWhereItWent`).
   var movedTo: DrawingMove?
+  /// For a 503: the seconds after which to try again (`Retry-After`).
+  var retryAfter: Int?
 
   init(_ status: HTTPResponse.Status, _ message: String, revision: Int? = nil, closesConnection: Bool = false) {
     self.status = status
@@ -27,10 +29,12 @@ struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
   var description: String { "\(status.code) \(message)" }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
-    try JSONBody.response(
+    var headers: HTTPFields = closesConnection ? [.connection: "close"] : [:]
+    if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+    return try JSONBody.response(
       Body(error: message, revision: revision, renamedTo: movedTo?.name.rawValue, shift: movedTo?.shift),
       status: status,
-      headers: closesConnection ? [.connection: "close"] : [:]
+      headers: headers
     )
   }
 
@@ -86,6 +90,20 @@ extension APIError {
     APIError(.badRequest, "Invalid query parameter since='\(value)': expected a revision like 3")
   }
 
+  /// How long a client is told to wait before trying again when the
+  /// database does not answer: about the database deadline, so a client's
+  /// retries do not pile up faster than requests are answered.
+  static let retryAfterSeconds = 2
+
+  /// 503 with `Retry-After`: the database is down or does not answer. For
+  /// a write the message does not say "nothing stored": one past its
+  /// deadline may still commit (the client resends it with its key).
+  static func unavailable(_ message: String) -> APIError {
+    var error = APIError(.serviceUnavailable, message)
+    error.retryAfter = retryAfterSeconds
+    return error
+  }
+
   init(_ error: DocumentError) {
     self.init(.badRequest, error.description)
   }
@@ -99,7 +117,7 @@ extension APIError {
     case .conflict(_, _, let current): self.init(.conflict, error.description, revision: current)
     case .changesGone(_, _, _, let current): self.init(.gone, error.description, revision: current)
     case .cannotOpen, .badURL, .damaged, .unreadable: self.init(.internalServerError, error.description)
-    case .unavailable: self.init(.serviceUnavailable, error.description)
+    case .unavailable: self = .unavailable(error.description)
     case .nameTaken: self.init(.conflict, error.description)
     }
   }

@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOHTTP1
+import TouchTrackerStore
 
 /// Makes every failure under `/api/` a JSON error: handlers throw `APIError`s
 /// already; this turns the rest (an unknown route, a database failure) into
@@ -13,6 +14,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     } catch let error as APIError {
       throw error
+    } catch let error as DrawingStoreError {
+      throw APIError(error)  // 503 for a database down or not answering, whichever handler met it
     } catch let error as any HTTPResponseError {
       if error.status == .notFound {
         throw APIError(.notFound, "No such endpoint: \(request.method) \(request.uri.path)")

@@ -17,7 +17,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "touchtracker")
   logger.logLevel = configuration.logLevel
-  let store = try await openDrawingStorage(configuration.databasePath)
+  let store = try await openDrawingStorage(configuration.databasePath, timeout: configuration.databaseTimeout)
   let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
   let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
   let live = LiveUpgrade(

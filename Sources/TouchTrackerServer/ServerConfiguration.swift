@@ -1,4 +1,5 @@
 import Logging
+import TouchTrackerStore
 
 /// Where `touchtracker serve` listens, what it serves and how long it waits.
 public struct ServerConfiguration: Sendable {
@@ -8,6 +9,10 @@ public struct ServerConfiguration: Sendable {
   /// a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`), which
   /// several servers can share.
   public var databasePath: String
+  /// How long a request waits for a PostgreSQL database before it is
+  /// answered 503 (`DatabaseDeadline`); what a stopped or unreachable
+  /// database costs each request.
+  public var databaseTimeout: Duration
   /// The directory of `index.html`, `app.js`, `touchtracker.wasm` and the
   /// rest of the page, read from disk on every request (for development);
   /// nil serves the files embedded in the binary.
@@ -36,6 +41,7 @@ public struct ServerConfiguration: Sendable {
     host: String = "127.0.0.1",
     port: Int = 8080,
     databasePath: String = "touchtracker.sqlite",
+    databaseTimeout: Duration = DatabaseDeadline.defaultLimit,
     webRoot: String? = nil,
     publicHost: String? = nil,
     timeouts: ConnectionTimeouts = ConnectionTimeouts(),
@@ -48,6 +54,7 @@ public struct ServerConfiguration: Sendable {
     self.host = host
     self.port = port
     self.databasePath = databasePath
+    self.databaseTimeout = databaseTimeout
     self.webRoot = webRoot
     self.publicHost = publicHost
     self.timeouts = timeouts

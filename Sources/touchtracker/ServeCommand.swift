@@ -33,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "With a PostgreSQL database: how long a request waits for it before the answer is 503 (the database is down or not answering).",
+      valueName: "seconds"))
+  var databaseTimeout = 2.0
+
+  @Option(
+    help: ArgumentHelp(
       "Serve the page's files from this directory instead of those built in (for development).",
       valueName: "path"))
   var webRoot: String?
@@ -60,6 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("Invalid port \(port): use 0 to 65535") }
+    guard databaseTimeout > 0, databaseTimeout <= 600 else {
+      throw ValidationError("Invalid database timeout \(databaseTimeout): use more than 0 and at most 600 seconds")
+    }
     if newAdminToken && !accessControl { throw ValidationError("--new-admin-token needs --access-control") }
     if PostgresURL.isPostgres(database) {
       do {
@@ -82,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
       host: host,
       port: port,
       databasePath: database,
+      databaseTimeout: .milliseconds(Int((databaseTimeout * 1000).rounded())),
       webRoot: webRoot,
       publicHost: publicHost,
       accessControl: access

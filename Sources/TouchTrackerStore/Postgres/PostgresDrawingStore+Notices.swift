@@ -28,7 +28,9 @@ extension PostgresDrawingStore {
 
   public func broadcast(_ payload: String) async throws {
     guard !listeners.isClosing, payload.utf8.count <= maximumBroadcastLength else { return }
-    try await client.query("SELECT pg_notify(\(Self.broadcastChannel), \(payload))", logger: logger)
+    try await withDatabase { [client, logger] in
+      _ = try await client.query("SELECT pg_notify(\(Self.broadcastChannel), \(payload))", logger: logger)
+    }
   }
 
   /// What `LISTEN channel` hears, each payload as `heard` makes it (nil:

@@ -27,7 +27,7 @@ extension PostgresDrawingStore {
   func transaction<T: Sendable>(
     _ begin: PostgresQuery, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    try await unavailableIfFailing {
+    try await withDatabase {
       try await self.client.withConnection { connection in
         try await connection.query(begin, logger: self.logger)
         do {
@@ -42,12 +42,19 @@ extension PostgresDrawingStore {
     }
   }
 
-  /// `body`, with the database's own errors as `DrawingStoreError.unavailable`.
-  func unavailableIfFailing<T>(_ body: () async throws -> T) async throws -> T {
-    do {
-      return try await body()
-    } catch let error as PSQLError {
-      throw DrawingStoreError.unavailable(location: location, reason: Self.reason(error))
+  /// `body`, which talks to the database, within `deadline` (else
+  /// `DrawingStoreError.unavailable`, `body` going on to its end), with the
+  /// database's own errors as `.unavailable` too. Every call that waits for
+  /// the database goes through here; what the store computes before and
+  /// after (encoding, replaying a log) does not count against the limit.
+  func withDatabase<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    let location = location
+    return try await deadline.run {
+      do {
+        return try await body()
+      } catch let error as PSQLError {
+        throw DrawingStoreError.unavailable(location: location, reason: Self.reason(error))
+      }
     }
   }
 

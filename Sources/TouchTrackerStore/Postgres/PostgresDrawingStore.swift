@@ -32,6 +32,8 @@ public final class PostgresDrawingStore: DrawingStorage {
   let logger: Logger
   let listeners = ListenerTasks()
   let appendGroups: AppendGroups
+  /// How long a call waits for the database (`withDatabase`).
+  let deadline: DatabaseDeadline
   private let running: Task<Void, Never>
 
   /// The channel of `NOTIFY` (see `DrawingNotice`).
@@ -50,14 +52,17 @@ public final class PostgresDrawingStore: DrawingStorage {
   /// records which migrations ran), and starts compacting the drawings
   /// whose logs are long already.
   ///
-  /// - Parameter maximumConnections: The pool's limit (PostgreSQL allows
-  ///   100 connections by default, shared by every server).
+  /// - Parameters:
+  ///   - maximumConnections: The pool's limit (PostgreSQL allows 100
+  ///     connections by default, shared by every server).
+  ///   - timeout: How long a call waits for the database before it throws
+  ///     `DrawingStoreError.unavailable` (`DatabaseDeadline`).
   /// - Throws: `DrawingStoreError.cannotOpen` naming the reason: the server
   ///   cannot be reached, refuses the user or database, the database holds a
   ///   `drawing` table that is not ours, or was written by a newer version.
   public init(
     url: PostgresURL, compaction: CompactionPolicy = .automatic, maximumConnections: Int = 16,
-    now: @escaping @Sendable () -> Date = { Date() }
+    timeout: Duration = DatabaseDeadline.defaultLimit, now: @escaping @Sendable () -> Date = { Date() }
   ) async throws {
     self.url = url
     self.compaction = compaction
@@ -78,6 +83,9 @@ public final class PostgresDrawingStore: DrawingStorage {
     configuration.options.maximumConnections = maximumConnections
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
+    deadline = DatabaseDeadline(limit: timeout, location: url.description) { [logger] in
+      _ = try await client.query("SELECT 1", logger: logger)
+    }
     running = Task { await client.run() }
     let location = url.description
     let quiet = logger
@@ -97,11 +105,14 @@ public final class PostgresDrawingStore: DrawingStorage {
   /// `init(url:)` with the URL as text.
   public convenience init(
     url text: String, compaction: CompactionPolicy = .automatic, maximumConnections: Int = 16,
-    now: @escaping @Sendable () -> Date = { Date() }
+    timeout: Duration = DatabaseDeadline.defaultLimit, now: @escaping @Sendable () -> Date = { Date() }
   ) async throws {
     try await self.init(
-      url: PostgresURL(text), compaction: compaction, maximumConnections: maximumConnections, now: now)
+      url: PostgresURL(text), compaction: compaction, maximumConnections: maximumConnections, timeout: timeout,
+      now: now)
   }
+
+  public var stall: String? { deadline.stall }
 
   /// Closes the connections (after the compactions under way) and ends
   /// the streams of `notices`.
@@ -159,7 +170,7 @@ public final class PostgresDrawingStore: DrawingStorage {
   /// `BEGIN`, the head, the log and `COMMIT` were four round trips each.
   public func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
     let rawName = name.rawValue
-    return try await unavailableIfFailing {
+    return try await withDatabase { [client, logger] in
       try await client.withConnection { connection in
         // The head, and the log after `since` joined to it when the log
         // still reaches back there (else no rows but the head's).
@@ -171,7 +182,7 @@ public final class PostgresDrawingStore: DrawingStorage {
             ON c.name = h.name AND c.revision > \(since) AND h.snapshotRevision <= \(since)
           WHERE h.name = \(rawName)
           ORDER BY c.revision
-          """, logger: self.logger)
+          """, logger: logger)
         var head: DrawingRecord?
         var records: [ChangeRecord] = []
         for try await row in rows.decode(
@@ -267,7 +278,7 @@ public final class PostgresDrawingStore: DrawingStorage {
       }
     }
     guard !request.batches.isEmpty else { return results.map { $0! } }
-    let answers = try await unavailableIfFailing { try await appendGroups.append(request) }
+    let answers = try await withDatabase { [appendGroups, request] in try await appendGroups.append(request) }
     var (logCount, logBytes) = (0, 0)
     for (place, (answer, expected)) in zip(places, zip(answers, request.expected)) {
       if answer.outcome == "conflict" {

@@ -19,7 +19,10 @@ import TouchTrackerCore
 /// - `changes(of:since:)` answers the log after a revision, or
 ///   `DrawingStoreError.changesGone` once compaction folded it into the
 ///   snapshot.
-/// - When a write returns, it is durable (committed and synced).
+/// - When a write returns, it is durable (committed and synced). A write
+///   that throws `DrawingStoreError.unavailable` may still commit (its
+///   connection lost after `COMMIT`, or past its deadline): the client
+///   sends it again with the same idempotency key.
 /// - A stored row that no longer matches its checksum is
 ///   `DrawingStoreError.damaged`, never served.
 /// - A drawing's share links (`makeLinks`) stay until `rotateLinks` or
@@ -31,6 +34,12 @@ public protocol DrawingStorage: AnyObject, Sendable {
 
   /// When logs are folded into snapshots.
   var compaction: CompactionPolicy { get }
+
+  /// Why the database is known not to answer right now (a call passed its
+  /// deadline and nothing has answered since: `DatabaseDeadline`), or nil;
+  /// read without waiting, for `/healthz`. Always nil for a backend in this process
+  /// (SQLite).
+  var stall: String? { get }
 
   /// Every drawing that exists, by name, without reading any document.
   func list() async throws -> [DrawingSummary]
@@ -138,6 +147,8 @@ public protocol DrawingStorage: AnyObject, Sendable {
 }
 
 extension DrawingStorage {
+  public var stall: String? { nil }
+
   public func notices() -> AsyncStream<DrawingNotice?>? { nil }
 
   public func broadcast(_ payload: String) async throws {}

@@ -16,8 +16,10 @@ public enum DrawingStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case changesGone(name: String, since: Int, snapshotRevision: Int, current: Int)
   /// A database URL that cannot be used (`touchtracker serve --database postgres://…`).
   case badURL(url: String, reason: String)
-  /// The database server could not be reached or failed the request
-  /// (PostgreSQL down, the connection lost); nothing was stored by it.
+  /// The database server could not be reached, failed the request or did
+  /// not answer in time (PostgreSQL down or stopped, the connection lost).
+  /// A write that failed so may still commit: send it again with the same
+  /// idempotency key.
   case unavailable(location: String, reason: String)
   /// A rename to a name that a drawing has already (never overwritten).
   case nameTaken(name: String)
