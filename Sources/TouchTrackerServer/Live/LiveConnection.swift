@@ -28,6 +28,17 @@ struct LiveConnection: Sendable {
         in: .seconds(grace.seconds) + .nanoseconds(grace.attoseconds / 1_000_000_000)
       ) { channel.close(promise: nil) }
     }
+    // A socket that never says hello is told so and closed, then cut if it
+    // does not take the close (as a client too slow to read).
+    let helloWatch = Task {
+      try await Task.sleep(for: limits.helloDeadline)
+      guard !outbox.saidHello else { return }
+      outbox.send(.error("No hello within \(limits.helloDeadline): a live socket says hello first"))
+      outbox.finish(LiveOutbox.Close(code: LiveError.policyViolation, reason: ""))
+      try await Task.sleep(for: limits.closeGrace)
+      channel.close(promise: nil)
+    }
+    defer { helloWatch.cancel() }
     await rooms.withRoom(name) { room in
       room.add(outbox)
       defer { room.remove(outbox) }
@@ -150,6 +161,7 @@ struct LiveConnection: Sendable {
           access = granted
           said = client
           outbox.takesBatches = batches
+          outbox.saidHello = true
           try await room.join(outbox, since: since, by: client, byLink: access == .edit || access == .view)
         case .changes(let key, let changes):
           guard said != nil else { throw LiveError("Message \(index) is 'changes' before 'hello'") }

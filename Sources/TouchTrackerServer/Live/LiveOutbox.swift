@@ -24,6 +24,7 @@ final class LiveOutbox: Sendable {
     /// nil for "the connection is gone, drop everything".
     var finished: Close?? = nil
     var takesBatches = false
+    var saidHello = false
   }
 
   private let state = NIOLockedValueBox(State())
@@ -33,6 +34,11 @@ final class LiveOutbox: Sendable {
   var takesBatches: Bool {
     get { state.withLockedValue { $0.takesBatches } }
     set { state.withLockedValue { $0.takesBatches = newValue } }
+  }
+  /// The client's `hello` was accepted (`LiveLimits.helloDeadline`).
+  var saidHello: Bool {
+    get { state.withLockedValue { $0.saidHello } }
+    set { state.withLockedValue { $0.saidHello = newValue } }
   }
   private let limits: LiveLimits
   private let onOverflow: @Sendable () -> Void
@@ -149,4 +155,8 @@ struct LiveLimits: Sendable {
   /// How long a closing connection may take to write what it has queued
   /// before it is cut.
   var closeGrace: Duration = .seconds(2)
+  /// How long a connection may stay open without saying `hello`: one that
+  /// never does learns nothing and holds a socket, so it is closed (1008).
+  /// Long enough for a page to read a large drawing before its hello.
+  var helloDeadline: Duration = .seconds(30)
 }

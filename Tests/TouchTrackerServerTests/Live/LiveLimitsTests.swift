@@ -84,6 +84,34 @@ import Testing
     }
   }
 
+  /// A socket that never says hello holds a connection and learns nothing
+  /// (pings answered, a rename heard): it is told so and closed.
+  @Test func aSocketThatNeverSaysHelloIsClosed1008() async throws {
+    try await Live.run(configure: { $0.liveLimits.helloDeadline = .milliseconds(300) }) { port, _ in
+      try await LiveTestClient.live(port: port, since: nil) { client in
+        try await client.send(#"{"type":"ping"}"#)
+        let (messages, close) = try await client.untilClosed()
+        #expect(
+          messages == [
+            #"{"type":"pong"}"#,
+            #"{"type":"error","error":"No hello within 0.3 seconds: a live socket says hello first"}"#,
+          ])
+        #expect(close == .close(code: 1008, reason: ""))
+      }
+    }
+  }
+
+  @Test func aSocketThatSaysHelloStaysOpenPastTheDeadline() async throws {
+    try await Live.run(configure: { $0.liveLimits.helloDeadline = .milliseconds(300) }) { port, _ in
+      try await LiveTestClient.live(port: port) { client in
+        _ = try await client.message(ofType: "welcome")
+        try await Task.sleep(for: .milliseconds(600))
+        try await client.send(#"{"type":"ping"}"#)
+        _ = try await client.message(ofType: "pong")
+      }
+    }
+  }
+
   @Test func aBinaryMessageIsRefused() async throws {
     try await Live.run { port, _ in
       try await LiveTestClient.live(port: port, since: nil) { client in
