@@ -108,8 +108,14 @@ extension DrawView {
   /// lifted out of it by a long press or put back, a drawing was loaded.
   /// `damage` is the rectangle that changed, nil for everything.
   func restructureStaticLayer(damage: Rect?) {
+    staticLayerChanged(damage: damage, isAppend: false)
+  }
+
+  /// Moves `drawingVersion` and logs what the new version changed: the one
+  /// place both move, so every version a host may ask about is in the log.
+  func staticLayerChanged(damage: Rect?, isAppend: Bool) {
     drawingVersion += 1
-    layerLog.record(version: drawingVersion, damage: damage, isAppend: false)
+    layerLog.record(version: drawingVersion, damage: damage, isAppend: isAppend)
   }
 
   /// Work in progress and the selection, drawn over the static layer.

@@ -41,8 +41,7 @@ extension DrawView {
     reselectCircle(kept.circle)
     if let held = kept.held { restoreHeldGeometry(held) }
     guard let update else { return }
-    drawingVersion += 1
-    layerLog.record(version: drawingVersion, damage: update.damage, isAppend: update.isAppend)
+    staticLayerChanged(damage: update.damage, isAppend: update.isAppend)
     setNeedsDisplay()
   }
 

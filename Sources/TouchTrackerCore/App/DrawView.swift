@@ -297,8 +297,7 @@ public final class DrawView: View {
   func didChange(_ update: ModelUpdate) {
     if let selected = selectedLineIndex, selected >= drawing.lines.count { selectedLineIndex = nil }
     if let selected = selectedCircleIndex, selected >= drawing.circles.count { selectedCircleIndex = nil }
-    drawingVersion += 1
-    layerLog.record(version: drawingVersion, damage: update.damage, isAppend: update.isAppend)
+    staticLayerChanged(damage: update.damage, isAppend: update.isAppend)
     setNeedsDisplay()
     onChange?(drawing)
   }
@@ -316,18 +315,18 @@ public final class DrawView: View {
   /// since stay).
   public func undo() {
     finishHeldMove()
-    guard model.canUndo else { return }
+    guard let update = model.undo() else { return }
     clearSelection()
     application?.menuController.hideMenu()
-    if let update = model.undo() { didChange(update) }
+    didChange(update)
   }
 
   public func redo() {
     finishHeldMove()
-    guard model.canRedo else { return }
+    guard let update = model.redo() else { return }
     clearSelection()
     application?.menuController.hideMenu()
-    if let update = model.redo() { didChange(update) }
+    didChange(update)
   }
 }
 
