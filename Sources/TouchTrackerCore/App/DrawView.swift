@@ -1,8 +1,9 @@
 /// The canvas: one line per finger while drawing, a circle for two fingers
 /// that land together, and the finished drawing underneath.
 ///
-/// Touch handling lives here; selection and gestures are in
-/// `DrawView+Gestures.swift`, drawing in `DrawView+Rendering.swift`.
+/// Touch handling lives here; gestures are in `DrawView+Gestures.swift`,
+/// what a selected shape can have done to it in `DrawView+Selection.swift`,
+/// drawing in `DrawView+Rendering.swift`.
 public final class DrawView: View {
   public static let backgroundGray = Color(rgb: 0xc8c8c8)
   public static let inProgressColor = Color.red
