@@ -36,18 +36,20 @@ struct MultiServerLiveTests {
     // The test's HTTP clients keep one connection each, idle while the
     // sockets do their round trips; past the servers' keep-alive idle time
     // (10 s, `ConnectionTimeouts.header`) a server closed it and the next
-    // request failed with "I/O on closed channel" on a busy CI machine.
+    // request failed with "I/O on closed channel" on a busy CI machine. The
+    // same for the database's answer: 60 appends through two servers took
+    // over the 2 s `databaseTimeout` on a busy CI machine (503, the socket closed).
     try await PostgresTesting.withDatabase { url in
       try await TestServer.run(
         .live,
         configure: {
-          $0.databasePath = url; $0.timeouts.header = Self.deadline
+          $0.databasePath = url; $0.timeouts.header = Self.deadline; $0.databaseTimeout = Self.deadline
         }
       ) { _, httpA in
         try await TestServer.run(
           .live,
           configure: {
-            $0.databasePath = url; $0.timeouts.header = Self.deadline
+            $0.databasePath = url; $0.timeouts.header = Self.deadline; $0.databaseTimeout = Self.deadline
           }
         ) { _, httpB in
           try await body((try #require(httpA.port), httpA), (try #require(httpB.port), httpB))
