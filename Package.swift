@@ -1,14 +1,18 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The core is Foundation-free so the same sources also build with Embedded
-/// Swift for wasm32 (see Scripts/build-wasm.sh); everything that needs
-/// Foundation, SQLite or networking lives in the modules above it.
+/// The engine (TouchKit) and the app's core (TouchTrackerCore, built on it)
+/// are Foundation-free, so the same sources also build with Embedded Swift for
+/// wasm32 as one module (see Scripts/build-wasm.sh); everything that needs
+/// Foundation, SQLite or networking lives in the modules above them.
 let package = Package(
   name: "TouchTracker",
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "touchtracker", targets: ["touchtracker"]),
+    // The UIKit-style event engine alone: touches, responders, views and hit
+    // testing, gesture recognizers, controls, menus and scrolling.
+    .library(name: "TouchKit", targets: ["TouchKit"]),
     .library(name: "TouchTrackerCore", targets: ["TouchTrackerCore"]),
     // For Benchmarks' store-writers (issue 13's saves row, measured at the store).
     .library(name: "TouchTrackerStore", targets: ["TouchTrackerStore"]),
@@ -26,7 +30,13 @@ let package = Package(
   ],
   targets: [
     .target(
+      name: "TouchKit",
+      swiftSettings: [.enableExperimentalFeature("Extern")],
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+    .target(
       name: "TouchTrackerCore",
+      dependencies: ["TouchKit"],
       exclude: ["Wasm"],
       swiftSettings: [.enableExperimentalFeature("Extern")],
       linkerSettings: [.linkedLibrary("m")]
@@ -73,11 +83,19 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The engine's own tests: they build without the app.
+    .testTarget(
+      name: "TouchKitTests",
+      dependencies: ["TouchKit", "TouchKitTestSupport"]
+    ),
+    // Views that record what they are sent, and touches to send: the engine's and the app's tests share them.
+    .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitSupport"),
     .testTarget(
       name: "TouchTrackerCoreTests",
       dependencies: [
         "TouchTrackerCore",
         "TouchTrackerTestSupport",
+        "TouchKitTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds Web/touchtracker.wasm from one Swift module: the core's sources
-# (Sources/TouchTrackerCore/**) including its wasm-only exports in Wasm/.
+# Builds Web/touchtracker.wasm from one Swift module: the engine's sources
+# (Sources/TouchKit/**) and the app's (Sources/TouchTrackerCore/**), including
+# its wasm-only exports in Wasm/.
 #
 #   Scripts/build-wasm.sh [--output PATH]
 #
@@ -93,7 +94,9 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 core="$root/Sources/TouchTrackerCore"
-mapfile -t sources < <(find "$core" -name '*.swift' | LC_ALL=C sort)
+# The engine (Sources/TouchKit) and the app compile as one module: a second
+# module fails to link, so the app's `@_exported import TouchKit` stays out.
+mapfile -t sources < <(find "$root/Sources/TouchKit" "$core" -name '*.swift' ! -path "$core/Engine.swift" | LC_ALL=C sort)
 
 echo "build-wasm: compiling ${#sources[@]} Swift files"
 "$swiftc" \

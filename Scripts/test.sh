@@ -14,7 +14,9 @@ Scripts/setup.sh wasm browser postgres
 Scripts/check-format.sh
 Scripts/build-wasm.sh
 node Tests/wasm/reinit.mjs Web/touchtracker.wasm
-swift build --build-tests
+# The check makes a target importing a package module it does not declare (the
+# engine, TouchKit, reaching into the app) a build error, not a build-order accident.
+swift build --build-tests --explicit-target-dependency-import-check error
 postgres_dir=$(mktemp -d "${TMPDIR:-/tmp}/touchtracker-postgres.XXXXXX")
 trap 'Scripts/postgres.sh stop "$postgres_dir"' EXIT
 TOUCHTRACKER_TEST_POSTGRES_URL=$(Scripts/postgres.sh start "$postgres_dir")

@@ -207,7 +207,7 @@ class SplitMix64:
 
 
 def number(value):
-    """JSONNumber.format for the values here (0 <= value < 1e6): at most 4 decimals, rounded half away from 0."""
+    """NumberText.format for the values here (0 <= value < 1e6): at most 4 decimals, rounded half away from 0."""
     scaled = value * 10_000
     whole = math.floor(scaled)
     scaled = whole + (1 if scaled - whole >= 0.5 else 0)

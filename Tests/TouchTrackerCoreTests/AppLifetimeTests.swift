@@ -1,4 +1,5 @@
 import Testing
+import TouchKitTestSupport
 import TouchTrackerCore
 
 /// An app that is let go is freed with everything it made: the page's

@@ -1,4 +1,5 @@
 import Testing
+import TouchKitTestSupport
 import TouchTrackerCore
 
 /// The diagnostic records (issue 11): what the inspector shows and

@@ -1,4 +1,5 @@
 import Testing
+import TouchKitTestSupport
 import TouchTrackerCore
 
 /// One row of a gesture table: a touch sequence, and what the recognizer's

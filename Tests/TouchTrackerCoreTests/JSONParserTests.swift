@@ -156,7 +156,7 @@ import TouchTrackerTestSupport
     (9_007_199_254_740_991, "9007199254740991"),
   ])
   func numbersAreWrittenShort(value: Double, text: String) {
-    #expect(JSONNumber.format(value) == text)
+    #expect(NumberText.format(value) == text)
   }
 
   /// Integers up to 2^53 - 1 (every id a shape may have) are written
@@ -166,7 +166,7 @@ import TouchTrackerTestSupport
     for round in 0..<5000 {
       let bits = UInt64(round % 53 + 1)
       let integer = generator.next() & ((1 << bits) - 1)
-      let text = JSONNumber.format(Double(integer))
+      let text = NumberText.format(Double(integer))
       #expect(text == String(integer))
       #expect(try JSONParser.parse(text) == .number(Double(integer)))
     }
@@ -188,7 +188,7 @@ import TouchTrackerTestSupport
         while fraction.hasSuffix("0") { fraction.removeLast() }
         expected += "." + fraction
       }
-      let text = JSONNumber.format(value)
+      let text = NumberText.format(value)
       #expect(text == expected)
       #expect(try JSONParser.parse(text) == .number(value))
     }

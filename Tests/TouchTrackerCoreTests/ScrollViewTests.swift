@@ -1,4 +1,5 @@
 import Testing
+import TouchKitTestSupport
 import TouchTrackerCore
 
 /// `ScrollView` (issue 9): UIScrollView's core semantics. Cases marked

@@ -1,4 +1,5 @@
 import Testing
+import TouchKitTestSupport
 import TouchTrackerCore
 import TouchTrackerTestSupport
 

@@ -1,4 +1,5 @@
 import Testing
+import TouchKitTestSupport
 import TouchTrackerCore
 
 /// The host repaints the finished drawing only when it changes, and only the

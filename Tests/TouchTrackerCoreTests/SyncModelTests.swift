@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchKitTestSupport
 import TouchTrackerTestSupport
 
 @testable import TouchTrackerCore

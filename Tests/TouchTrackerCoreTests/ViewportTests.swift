@@ -1,4 +1,5 @@
 import Testing
+import TouchKitTestSupport
 import TouchTrackerCore
 
 /// Pan and zoom over a drawing larger than the window (issue 10, item 8):

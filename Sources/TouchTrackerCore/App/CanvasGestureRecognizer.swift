@@ -47,40 +47,40 @@ public final class CanvasGestureRecognizer: GestureRecognizer {
       for touch in touches { ignore(touch, for: event) }
       return
     }
-    if firstLanding == nil, let first = tracked.first {
-      firstLanding = (event.timestamp, first.touch.locationInWindow)
+    if firstLanding == nil, numberOfTouches > 0 {
+      firstLanding = (event.timestamp, location(ofTouch: 0, in: nil))
     }
-    guard tracked.count == 2, let firstLanding else {
-      if tracked.count > 2 { set(.failed, because: .wrongNumberOfTouches) }
+    guard numberOfTouches == 2, let firstLanding else {
+      if numberOfTouches > 2 { set(.failed, because: .wrongNumberOfTouches) }
       return
     }
     guard event.timestamp - firstLanding.time <= CanvasGestureRecognizer.landingWindow else {
       return set(.failed, because: .tooSlow)
     }
-    starts = (tracked[0].touch.locationInWindow, tracked[1].touch.locationInWindow)
-    startMidpoint = (tracked[0].touch.locationInWindow + tracked[1].touch.locationInWindow) * 0.5
+    starts = (location(ofTouch: 0, in: nil), location(ofTouch: 1, in: nil))
+    startMidpoint = (location(ofTouch: 0, in: nil) + location(ofTouch: 1, in: nil)) * 0.5
     midpoint = startMidpoint
-    startDistance = tracked[0].touch.locationInWindow.distance(to: tracked[1].touch.locationInWindow)
+    startDistance = location(ofTouch: 0, in: nil).distance(to: location(ofTouch: 1, in: nil))
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    guard tracked.count == 2 else {
+    guard numberOfTouches == 2 else {
       // One finger moving alone is drawing its line.
-      if let first = tracked.first, let firstLanding,
-        first.touch.locationInWindow.distance(to: firstLanding.location) > hysteresis, state == .possible
+      if numberOfTouches > 0, let firstLanding,
+        location(ofTouch: 0, in: nil).distance(to: firstLanding.location) > hysteresis, state == .possible
       {
         set(.failed, because: .movedTooFar)
       }
       return
     }
-    midpoint = (tracked[0].touch.locationInWindow + tracked[1].touch.locationInWindow) * 0.5
-    let distance = tracked[0].touch.locationInWindow.distance(to: tracked[1].touch.locationInWindow)
+    midpoint = (location(ofTouch: 0, in: nil) + location(ofTouch: 1, in: nil)) * 0.5
+    let distance = location(ofTouch: 0, in: nil).distance(to: location(ofTouch: 1, in: nil))
     if state == .possible {
       let travel = midpoint.distance(to: startMidpoint)
       let spread = abs(distance - startDistance)
       // Both fingers moving, the same way: one held still while the other
       // drags sideways sizes a circle (the distance hardly changes at first).
-      let moves = (tracked[0].touch.locationInWindow - starts.0, tracked[1].touch.locationInWindow - starts.1)
+      let moves = (location(ofTouch: 0, in: nil) - starts.0, location(ofTouch: 1, in: nil) - starts.1)
       let together =
         moves.0.length >= hysteresis / 2 && moves.1.length >= hysteresis / 2
         && moves.0.x * moves.1.x + moves.0.y * moves.1.y > 0

@@ -258,7 +258,7 @@ public final class DrawView: View {
       // The distance runs through the samples the host coalesced into this
       // event, so a width by speed does not depend on how many there were.
       // Most events come with no samples: nothing to look up.
-      if !event.samples.isEmpty {
+      if event.hasCoalescedSamples {
         for sample in event.coalescedSamples(of: identity) {
           let point = drawingLocation(ofWindowPoint: sample.location)
           linesInProgress[index].travelled += point.distance(to: linesInProgress[index].line.end)

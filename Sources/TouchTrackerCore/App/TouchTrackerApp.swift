@@ -81,7 +81,6 @@ public final class TouchTrackerApp {
   public func resize(to size: Size) {
     application.window.frame = Rect(origin: .zero, size: size)
     drawView.frame = Rect(origin: .zero, size: size)
-    application.menuController.windowDidResize()
     controller.centerPalette()
   }
 
@@ -89,7 +88,6 @@ public final class TouchTrackerApp {
   public func setSafeAreaInsets(_ insets: EdgeInsets) {
     guard application.window.safeAreaInsets != insets else { return }
     application.window.safeAreaInsets = insets
-    application.menuController.windowDidResize()
     controller.centerPalette(onlyIfCovered: true)
     application.window.setNeedsDisplay()
   }

@@ -226,7 +226,7 @@ public enum ChangeCoder {
       if let field = object.member("at") {
         let number = try field.number()
         guard number >= 0, number <= 1e15, number == number.rounded(.towardZero) else {
-          throw FormatError("Invalid position \(JSONNumber.format(number)) at \(field.path); expected an integer >= 0")
+          throw FormatError("Invalid position \(NumberText.format(number)) at \(field.path); expected an integer >= 0")
         }
         position = Int(number)
       }

@@ -7,7 +7,7 @@ public enum DocumentCoder {
   public static let formatName = "touchtracker"
   public static let version = 1.0
   /// The largest magnitude a coordinate, radius or width may have. With at
-  /// most 4 decimals written (`JSONNumber`), every number in range survives a
+  /// most 4 decimals written (`NumberText`), every number in range survives a
   /// save and a load exactly: 13 significant digits fit a Double.
   public static let maximumMagnitude = 1_000_000_000.0
 
@@ -216,7 +216,7 @@ public enum DocumentCoder {
     let number = try field.number()
     guard number >= 1, number <= Double(ShapeID.maximum.rawValue), number == number.rounded(.towardZero) else {
       throw FormatError(
-        "Invalid id \(JSONNumber.format(number)) at \(field.path); expected an integer from 1 to \(ShapeID.maximum.rawValue)"
+        "Invalid id \(NumberText.format(number)) at \(field.path); expected an integer from 1 to \(ShapeID.maximum.rawValue)"
       )
     }
     return ShapeID(rawValue: UInt64(number))
@@ -271,7 +271,7 @@ public enum DocumentCoder {
     return color
   }
 
-  /// The smallest width the format writes (`JSONNumber.fractionDigits`
+  /// The smallest width the format writes (`NumberText.fractionDigits`
   /// decimals): a thinner one would be saved as 0 and refused on the next load.
   public static let minimumWidth = 0.0001
 
@@ -285,7 +285,7 @@ public enum DocumentCoder {
   private static func describe(_ value: JSONValue) -> String {
     switch value {
     case .string(let text): QuotedToken.quoted(text)
-    case .number(let number): JSONNumber.format(number)
+    case .number(let number): NumberText.format(number)
     default: value.typeName
     }
   }

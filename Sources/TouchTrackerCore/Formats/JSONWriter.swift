@@ -32,7 +32,7 @@ public struct JSONWriter {
   }
 
   public mutating func write(_ number: Double) {
-    JSONNumber.append(number, to: &bytes)
+    NumberText.append(number, to: &bytes)
   }
 
   public mutating func write(_ text: String) {

@@ -1,7 +1,7 @@
 /// A trace back to JSON, the inverse of `Trace.decode`: tools that record
 /// touches write traces with it, and the decoders' fuzzing checks that what
 /// decodes encodes and decodes again to the same text. Numbers keep
-/// `JSONNumber.fractionDigits` decimals, like documents.
+/// `NumberText.fractionDigits` decimals, like documents.
 extension Trace {
   public func encode() -> [UInt8] {
     var writer = JSONWriter()

@@ -15,7 +15,7 @@ extension Trace {
     let value = try field.number()
     guard abs(value) <= DocumentCoder.maximumMagnitude else {
       throw FormatError(
-        "Coordinate out of range at \(field.path); expected at most \(JSONNumber.format(DocumentCoder.maximumMagnitude)) in magnitude"
+        "Coordinate out of range at \(field.path); expected at most \(NumberText.format(DocumentCoder.maximumMagnitude)) in magnitude"
       )
     }
     return value
@@ -98,7 +98,7 @@ extension Trace {
     let value = try field.number()
     guard range.contains(value) else {
       throw FormatError(
-        "Expected a number from \(JSONNumber.format(range.lowerBound)) to \(JSONNumber.format(range.upperBound)) at \(field.path)"
+        "Expected a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)) at \(field.path)"
       )
     }
     return value

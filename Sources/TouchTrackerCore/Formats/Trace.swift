@@ -101,7 +101,7 @@ extension Trace {
       guard time >= 0 else { throw FormatError("Time must not be negative at \(timeField.path)") }
       guard time >= lastTime else {
         throw FormatError(
-          "Time went back from \(JSONNumber.format(lastTime)) to \(JSONNumber.format(time)) at \(timeField.path)")
+          "Time went back from \(NumberText.format(lastTime)) to \(NumberText.format(time)) at \(timeField.path)")
       }
       lastTime = time
       let kinds = inputKinds.filter { event.member($0) != nil }
@@ -126,7 +126,7 @@ extension Trace {
   }
 
   /// `value` at the resolution traces write numbers with
-  /// (`JSONNumber.fractionDigits` decimals): a page feeds its input through
+  /// (`NumberText.fractionDigits` decimals): a page feeds its input through
   /// this, so what it records reads back as exactly what it played.
   public static func quantized(_ value: Double) -> Double {
     guard value.isFinite, abs(value) < 1e11 else { return value }
@@ -158,7 +158,7 @@ extension Trace {
     let value = try field.number()
     guard value == value.rounded(), range.contains(value) else {
       throw FormatError(
-        "Expected an integer from \(JSONNumber.format(range.lowerBound)) to \(JSONNumber.format(range.upperBound)) at \(field.path)"
+        "Expected an integer from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)) at \(field.path)"
       )
     }
     return value
