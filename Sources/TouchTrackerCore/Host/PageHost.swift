@@ -11,9 +11,8 @@
 final class PageHost {
   /// The app the page shows: its own, or a recording's while it plays back.
   private(set) var app: TouchTrackerApp
-  private var queue = TouchQueue()
-  /// Fingers the core knows are down, by the page's pointer id, at their last delivered location.
-  private var down = FingersDown()
+  /// The page's fingers, queued a frame at a time and delivered as events.
+  private var feed = TouchFeed()
   /// Samples the page reported for its next `report` (`PageHost+Samples.swift`).
   var samples = PageSamples()
 
@@ -88,6 +87,7 @@ final class PageHost {
 
   private func attach() {
     app.drawView.onChange = { [unowned(unsafe) self] _ in self.changeCount += 1 }
+    feed.onDeliver = { [unowned(unsafe) self] inputs, time in self.record(.touches(inputs), at: time) }
   }
 
   /// Shows `newApp` instead (a recording's playback): the page paints it
@@ -99,8 +99,7 @@ final class PageHost {
     app = newApp
     attach()
     isInspecting = inspecting
-    queue = TouchQueue()
-    down.removeAll()
+    feed.removeAll()
     paintedVersion = -1
     paintedSize = .zero
     wholeParts = nil
@@ -156,32 +155,9 @@ final class PageHost {
 
   // MARK: Touches and time
 
-  /// What became of one finger's report (`tt_touch`'s result); the page
-  /// stops tracking a pointer the core says is not down.
-  enum TouchStatus: Int32, CaseIterable {
-    /// Queued for the next commit.
-    case queued = 0
-    /// The phase number is none of `PageInterface.phaseCodes`.
-    case unknownPhase = 1
-    /// NaN or infinite location or time.
-    case notFinite = 2
-    /// A move, end or cancellation of a finger that is not down.
-    case notDown = 3
-    /// The application refused the event it closed (`lastError` says why);
-    /// the fingers in it keep their previous state.
-    case refused = 4
-
-    /// The name the page uses (`STATUS` in Web/core/bridge.js).
-    var name: String {
-      switch self {
-      case .queued: "queued"
-      case .unknownPhase: "unknownPhase"
-      case .notFinite: "notFinite"
-      case .notDown: "notDown"
-      case .refused: "refused"
-      }
-    }
-  }
+  /// What became of one finger's report (`tt_touch`'s result; `STATUS` in
+  /// Web/core/bridge.js); the page stops tracking a pointer the core says is not down.
+  typealias TouchStatus = TouchFeed.Status
 
   /// Queues one finger's change for the next `commit(at:)`, with what its
   /// hardware reports (`PageHost.hardware(...)` reads the page's numbers)
@@ -191,31 +167,15 @@ final class PageHost {
     hardware: TouchHardware = .unknown
   ) -> TouchStatus {
     var samples = takeSamples(for: id)
-    guard let phase = TouchPhase(rawValue: phaseCode) else {
-      return ignore(.unknownPhase, "Unknown phase \(phaseCode) for touch \(id)")
-    }
-    guard location.isFinite, time.isFinite else {
-      return ignore(.notFinite, "Touch \(id) has a non-finite location or time")
-    }
     guard player == nil else { return ignore(.refused, "A recording is playing") }
     // At the trace format's resolution, so a recording replays exactly.
-    let location = Point(x: Trace.quantized(location.x), y: Trace.quantized(location.y))
     let time = Trace.quantized(time)
-    if queue.contains(id: id), commit(at: time) == .refused { return .refused }
-    if phase == .began, let stale = down[id] {
-      // The page never told us this finger lifted: it cannot draw on.
-      queue.append(TouchInput(id: id, phase: .cancelled, location: stale), at: time)
-      commit(at: time)
-    }
-    if phase != .began && down[id] == nil {
-      return ignore(.notDown, "Touch \(id) \(phase.name) before it began")
-    }
     samples.fit(to: hardware.maximumPossibleForce, before: time)
-    queue.append(
-      TouchInput(
-        id: id, phase: phase, location: location, type: type, hardware: hardware, coalesced: samples.coalesced,
-        predicted: samples.predicted), at: time)
-    return .queued
+    let status = feed.report(
+      id: id, phaseCode: phaseCode, location: Point(x: Trace.quantized(location.x), y: Trace.quantized(location.y)),
+      time: time, type: type, hardware: hardware, coalesced: samples.coalesced, predicted: samples.predicted,
+      to: app.application)
+    return status == .queued ? .queued : ignore(status, feed.lastError)
   }
 
   /// Delivers the queued touches as one event, at the latest of `time`, the
@@ -224,23 +184,8 @@ final class PageHost {
   /// the application refused the event.
   @discardableResult
   func commit(at time: Double) -> TouchStatus {
-    guard !queue.isEmpty else { return .queued }
-    var eventTime = max(queue.time, app.clock.now)
-    if time.isFinite { eventTime = max(eventTime, Trace.quantized(time)) }
-    let inputs = queue.take()
-    do {
-      try app.send(inputs, at: eventTime)
-      record(.touches(inputs), at: eventTime)
-    } catch {
-      // Out of step with the application (only a bug gets here): forget the
-      // fingers it does not have down, so the page stops reporting them.
-      for input in inputs where !app.application.isTouchDown(hostID: input.id) { down[input.id] = nil }
-      return ignore(.refused, error.message)
-    }
-    for input in inputs {
-      down[input.id] = input.phase.isFinal ? nil : input.location
-    }
-    return .queued
+    let status = feed.commit(at: Trace.quantized(time), to: app.application)
+    return status == .queued ? .queued : ignore(status, feed.lastError)
   }
 
   /// Advances the clock (fires the double-tap timeout, the long press).
@@ -254,7 +199,7 @@ final class PageHost {
     guard player == nil else { return }
     commit(at: time)
     perform(.cancelTouches, at: time)
-    down.removeAll()
+    feed.removeAll()
   }
 
   /// Applies a command of the page's (undo, a color, a resize, ...) as a
@@ -279,7 +224,7 @@ final class PageHost {
   /// Whether the page's finger `id` is drawing a line, and where its end is,
   /// so the page can draw the predicted end ahead of the finger.
   func probeLine(forTouch id: Int) -> Bool {
-    guard let location = down[id] else { return false }
+    guard let location = feed.lastLocation(ofTouch: id) else { return false }
     let point = app.drawView.convert(fromWindow: location)
     guard let progress = app.drawView.linesInProgress.first(where: { $0.line.end == point }) else { return false }
     let line = progress.line
@@ -550,7 +495,7 @@ final class PageHost {
     json.bool("widthsBySpeed", widthsBySpeed)
     json.bool("penOnlyDraws", penOnlyDraws)
     json.number("changeCount", Double(changeCount))
-    json.number("touchesDown", Double(down.count))
+    json.number("touchesDown", Double(feed.touchesDown))
     json.number("ignoredInput", Double(ignoredInputCount))
     json.string("lastError", lastError)
     if let palette = app.controller.palette { json.json("palette", Self.paletteJSON(palette)) }

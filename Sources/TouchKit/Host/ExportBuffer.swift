@@ -1,28 +1,31 @@
-/// A buffer in linear memory that keeps its address between calls, so the
-/// page can read it through a typed-array view after a call returns (the
-/// input buffer is freed after a big document is loaded: `tt_alloc` gives
-/// its address again before each use).
+/// A buffer in linear memory that keeps its address between calls, so a
+/// page can read it through a typed-array view after a call returns (a
+/// render list's floats, a document handed over).
 ///
 /// Swift arrays may move their storage whenever they change; this buffer
 /// moves only when it has to grow. The page must make a fresh view after
 /// every call anyway, because growing the wasm memory detaches old views.
 ///
-/// Its owner frees it (`PageHost.deinit`): `tt_init` called again used to
-/// leak every buffer. (A struct, not a class with a deinit: class metadata
-/// per element type costs wasm bytes.) Memory comes from `malloc`, whose
+/// Its owner frees it (`deallocate()`, in the owner's `deinit`). (A struct,
+/// not a class with a deinit: class metadata per element type costs wasm
+/// bytes.) Memory comes from `malloc`, whose
 /// failure is an answer (`reserve` returns false) rather than the trap a
 /// failed Swift allocation is: the page can ask for a 256 MiB document.
-struct ExportBuffer<Element: BitwiseCopyable> {
-  private(set) var base: UnsafeMutablePointer<Element>?
-  private(set) var capacity = 0
-  private(set) var count = 0
+public struct ExportBuffer<Element: BitwiseCopyable> {
+  /// The first element, nil when nothing could be allocated.
+  public private(set) var base: UnsafeMutablePointer<Element>?
+  /// How many elements fit before the buffer has to move.
+  public private(set) var capacity = 0
+  /// How many elements it holds.
+  public private(set) var count = 0
 
-  init(capacity: Int) {
+  /// A buffer with room for `capacity` elements (none if memory ran out).
+  public init(capacity: Int) {
     _ = reserve(capacity)
   }
 
   /// Frees the memory; the buffer is empty afterwards.
-  mutating func deallocate() {
+  public mutating func deallocate() {
     release(base)
     base = nil
     capacity = 0
@@ -33,7 +36,7 @@ struct ExportBuffer<Element: BitwiseCopyable> {
   /// when nothing could be allocated. Always positive: the module's memory
   /// is capped at 2 GiB (see Scripts/build-wasm.sh), so no address needs
   /// the sign bit; a page should still read it with `>>> 0`.
-  var address: Int32 { Int32(truncatingIfNeeded: Int(bitPattern: UnsafeRawPointer(base))) }
+  public var address: Int32 { Int32(truncatingIfNeeded: Int(bitPattern: UnsafeRawPointer(base))) }
 
   /// Makes room for `needed` elements; the contents are not kept when it
   /// moves. False (and the buffer as it was) when memory ran out.
@@ -41,7 +44,7 @@ struct ExportBuffer<Element: BitwiseCopyable> {
   /// buffer wasted 28 MB of a memory that never shrinks); else doubling, for
   /// buffers that grow a little at a time (render lists).
   @discardableResult
-  mutating func reserve(_ needed: Int, exactly: Bool = false) -> Bool {
+  public mutating func reserve(_ needed: Int, exactly: Bool = false) -> Bool {
     guard needed > capacity || base == nil else { return true }
     var grown = max(1, capacity)
     while grown < needed { grown = exactly ? needed : grown * 2 }
@@ -55,7 +58,7 @@ struct ExportBuffer<Element: BitwiseCopyable> {
 
   /// Replaces the contents; false (and the contents emptied) when memory ran out.
   @discardableResult
-  mutating func replace<C: Collection>(with elements: C) -> Bool where C.Element == Element {
+  public mutating func replace<C: Collection>(with elements: C) -> Bool where C.Element == Element {
     guard reserve(elements.count), let base else {
       count = 0
       return false
@@ -82,11 +85,12 @@ struct ExportBuffer<Element: BitwiseCopyable> {
   }
 
   /// Marks the first `newCount` elements (written through `base`) as the contents.
-  mutating func setCount(_ newCount: Int) {
+  public mutating func setCount(_ newCount: Int) {
     count = max(0, min(newCount, capacity))
   }
 
-  var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: base == nil ? 0 : count) }
+  /// The contents.
+  public var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: base == nil ? 0 : count) }
 }
 
 #if hasFeature(Embedded)
