@@ -31,9 +31,15 @@ let package = Package(
   targets: [
     .target(
       name: "TouchKit",
+      // What every wasm build of the engine links (hashing seeds, Unicode stubs); not native.
+      exclude: ["Wasm"],
       swiftSettings: [.enableExperimentalFeature("Extern")],
       linkerSettings: [.linkedLibrary("m")]
     ),
+    // A second, small app built on the engine alone (the book's Hypnosister
+    // with a pinch and a button), natively here and in the browser through
+    // Scripts/build-wasm.sh --example.
+    .target(name: "HypnosisExample", dependencies: ["TouchKit"], path: "Examples/Hypnosis", exclude: ["Wasm"]),
     .target(
       name: "TouchTrackerCore",
       dependencies: ["TouchKit"],
@@ -90,6 +96,7 @@ let package = Package(
     ),
     // Views that record what they are sent, and touches to send: the engine's and the app's tests share them.
     .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitSupport"),
+    .testTarget(name: "HypnosisExampleTests", dependencies: ["HypnosisExample", "TouchKitTestSupport"]),
     .testTarget(
       name: "TouchTrackerCoreTests",
       dependencies: [

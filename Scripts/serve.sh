@@ -6,5 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/setup.sh wasm
 Scripts/build-wasm.sh
+Scripts/build-wasm.sh --example
 swift build -c release --product touchtracker
 exec .build/release/touchtracker serve "$@"

@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 Scripts/setup.sh wasm browser postgres
 Scripts/check-format.sh
 Scripts/build-wasm.sh
+Scripts/build-wasm.sh --example
 node Tests/wasm/reinit.mjs Web/touchtracker.wasm
 # The check makes a target importing a package module it does not declare (the
 # engine, TouchKit, reaching into the app) a build error, not a build-order accident.

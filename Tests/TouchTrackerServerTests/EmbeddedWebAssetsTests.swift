@@ -43,6 +43,19 @@ import Testing
     }
   }
 
+  /// The engine's example lives in a folder of its own: its path opens its page.
+  @Test func aFoldersPathServesItsIndex() async throws {
+    let index = try Data(contentsOf: Self.web.appendingPathComponent("examples/hypnosis/index.html"))
+    try await TestServer.run(configure: { $0.webRoot = nil }) { _, client in
+      try await client.execute(uri: "/examples/hypnosis/", method: .get) {
+        #expect($0.status == .ok)
+        #expect(Data($0.body.readableBytesView) == index)
+        #expect($0.headers[.contentType] == WebAssets.contentType(of: "index.html"))
+      }
+      try await client.execute(uri: "/examples/nothing-here/", method: .get) { #expect($0.status == .notFound) }
+    }
+  }
+
   @Test func anUnchangedFileIsNotSentAgain() async throws {
     try await TestServer.run(configure: { $0.webRoot = nil }) { _, client in
       let first = try await client.execute(uri: "/app.js", method: .get)

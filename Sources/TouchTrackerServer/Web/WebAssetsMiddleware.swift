@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import TouchTrackerCore
 
-/// Serves the page: `/` and `/?drawing=NAME` get `index.html`, other `GET`
-/// and `HEAD` paths the file of that name from `WebAssets`. `/api/` paths
+/// Serves the page: `/` and `/?drawing=NAME` get `index.html`, a folder's
+/// path (`/examples/hypnosis/`) its `index.html`, other `GET` and `HEAD`
+/// paths the file of that name from `WebAssets`. `/api/` paths
 /// are never looked up as files.
 ///
 /// Every file is revalidated on each use (`no-cache`, cheap with its
@@ -23,7 +24,7 @@ struct WebAssetsMiddleware<Context: RequestContext>: RouterMiddleware {
     guard let decoded = rawPath.removingPercentEncoding, decoded.hasPrefix("/") else {
       throw APIError(.badRequest, "Invalid path '\(rawPath)'")
     }
-    let path = decoded == "/" ? "index.html" : String(decoded.dropFirst())
+    let path = String(decoded.dropFirst()) + (decoded.hasSuffix("/") ? "index.html" : "")
     guard let file = assets.file(at: path) else {
       if path == "touchtracker.wasm" && !assets.hasWasm { throw APIError.wasmMissing }
       return try await next(request, context)
