@@ -26,11 +26,22 @@ started=$SECONDS
 step() { printf '\n== %s (%ds so far)\n' "$1" $((SECONDS - started)) >&2; }
 
 step "Row 6: wasm size"
-Scripts/build-wasm.sh --output "$out/touchtracker.wasm" >&2
-raw=$(wc -c <"$out/touchtracker.wasm")
-gzipped=$(gzip -9 -c "$out/touchtracker.wasm" | wc -c)
 # The budget is Scripts/wasm-budget.json's (Benchmarks/browser/download_cost.py --derive).
 budget=$(sed -n 's/^ *"maxBytes": *\([0-9][0-9]*\).*/\1/p' Scripts/wasm-budget.json | head -n 1)
+# A module over its budget is a result (the report says so), not the end of the run: build-wasm.sh
+# writes the module, checks its imports, and checks its size last ($out is new: the file is this build's).
+status=0
+Scripts/build-wasm.sh --output "$out/touchtracker.wasm" >&2 2>"$out/build-wasm.err" || status=$?
+cat "$out/build-wasm.err" >&2
+if ((status != 0)); then
+  if grep -q '^build-wasm: larger than the budget' "$out/build-wasm.err"; then
+    echo "benchmark.sh: the module is over its budget (row 6 reports it); the other rows go on" >&2
+  else
+    exit "$status"
+  fi
+fi
+raw=$(wc -c <"$out/touchtracker.wasm")
+gzipped=$(gzip -9 -c "$out/touchtracker.wasm" | wc -c)
 echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": $budget}" >"$out/size.json"
 
 step "Building the benchmarks and touchtracker (release)"
