@@ -56,7 +56,6 @@ import datetime
 import gzip
 import http.server
 import json
-import math
 import os
 import pathlib
 import shutil
