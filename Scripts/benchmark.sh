@@ -26,10 +26,23 @@ started=$SECONDS
 step() { printf '\n== %s (%ds so far)\n' "$1" $((SECONDS - started)) >&2; }
 
 step "Row 6: wasm size"
-Scripts/build-wasm.sh --output "$out/touchtracker.wasm" >&2
+# The budget is Scripts/wasm-budget.json's (Benchmarks/browser/download_cost.py --derive).
+budget=$(sed -n 's/^ *"maxBytes": *\([0-9][0-9]*\).*/\1/p' Scripts/wasm-budget.json | head -n 1)
+# A module over its budget is a result (the report says so), not the end of the run: build-wasm.sh
+# writes the module, checks its imports, and checks its size last ($out is new: the file is this build's).
+status=0
+Scripts/build-wasm.sh --output "$out/touchtracker.wasm" >&2 2>"$out/build-wasm.err" || status=$?
+cat "$out/build-wasm.err" >&2
+if ((status != 0)); then
+  if grep -q '^build-wasm: larger than the budget' "$out/build-wasm.err"; then
+    echo "benchmark.sh: the module is over its budget (row 6 reports it); the other rows go on" >&2
+  else
+    exit "$status"
+  fi
+fi
 raw=$(wc -c <"$out/touchtracker.wasm")
 gzipped=$(gzip -9 -c "$out/touchtracker.wasm" | wc -c)
-echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": 387072}" >"$out/size.json"
+echo "{\"rawBytes\": $raw, \"gzippedBytes\": $gzipped, \"budgetBytes\": $budget}" >"$out/size.json"
 
 step "Building the benchmarks and touchtracker (release)"
 swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" >&2
@@ -98,6 +111,12 @@ python3 Benchmarks/browser/input_latency.py --document "$out/drawing-100k.json" 
 step "Row 11: opening 100k lines in the page vs a plain page stroking each segment once"
 python3 Benchmarks/browser/open_cost.py --plain --document "$out/drawing-100k.json" --lines 100000 \
   --wasm "$out/touchtracker.wasm" --runs 3 --out "$out/open.json" >&2
+
+step "Row 6: the first visit's download and the wasm's compile against tldraw's bundle (the budget's measurement, ~3 min)"
+# Measures only: the budget moves when someone runs it with --derive Scripts/wasm-budget.json and commits that.
+# Without the peer (pip cannot reach PyPI) it reports our side alone and says so.
+python3 Benchmarks/browser/download_cost.py --server "$bench_scratch/release/touchtracker" \
+  --wasm "$out/touchtracker.wasm" --out "$out/download.json" >&2
 
 step "Row 11: page memory after opening 1,000,000 lines (wasm + JS heap)"
 python3 Benchmarks/browser/open_memory.py --wasm "$out/touchtracker.wasm" --out "$out/open-memory.json" >&2
