@@ -41,7 +41,8 @@ public func buildApplication(
 
 /// The routes of `buildApplication`, on their own for tests and for embedding.
 ///
-/// Middleware order, outermost first: security headers on every answer;
+/// Middleware order, outermost first: the request's id and its log line;
+/// the time it took (`Server-Timing`); security headers on every answer;
 /// the Host/Origin check before anything is read or written; JSON errors
 /// under `/api/`; then the page's files; under `/api/drawings`, access
 /// control (`AccessMiddleware`) before every route.
@@ -58,6 +59,7 @@ func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, 
 > {
   let assets = configuration.webRoot.map { WebAssets(root: $0) } ?? WebAssets()
   let router = Router()
+  router.add(middleware: RequestLogMiddleware())
   router.add(middleware: ServerTimingMiddleware())
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(

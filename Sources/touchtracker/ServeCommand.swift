@@ -64,10 +64,25 @@ struct ServeCommand: AsyncParsableCommand {
       """)
   var newAdminToken = false
 
+  @Option(
+    help: ArgumentHelp(
+      "How the log on standard error is written: text, or json (one object a line).", valueName: "format"))
+  var logFormat = LogFormat.text
+
+  @Option(
+    help: ArgumentHelp(
+      "The least important log lines written: trace, debug, info (a line per request), notice, warning, error or critical.",
+      valueName: "level"))
+  var logLevel = "notice"
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("Invalid port \(port): use 0 to 65535") }
     guard databaseTimeout > 0, databaseTimeout <= 600 else {
       throw ValidationError("Invalid database timeout \(databaseTimeout): use more than 0 and at most 600 seconds")
+    }
+    guard TouchTrackerServer.logLevel(named: logLevel) != nil else {
+      throw ValidationError(
+        "Invalid log level '\(logLevel)': use trace, debug, info, notice, warning, error or critical")
     }
     if newAdminToken && !accessControl { throw ValidationError("--new-admin-token needs --access-control") }
     if PostgresURL.isPostgres(database) {
@@ -85,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
         "Listening on '\(host)' needs --access-control: without it anyone who reaches the port could read, change and delete every drawing"
       )
     }
+    bootstrapLogging(logFormat)
     let webRoot = try self.webRoot.map { try WebRoot.check($0).path }
     let access = accessControl ? try await AccessControl.stored(in: database, replacing: newAdminToken) : nil
     let configuration = ServerConfiguration(
@@ -94,6 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
       databaseTimeout: .milliseconds(Int((databaseTimeout * 1000).rounded())),
       webRoot: webRoot,
       publicHost: publicHost,
+      logLevel: TouchTrackerServer.logLevel(named: logLevel) ?? .notice,
       accessControl: access
     )
     if webRoot == nil && !WebRoot.embeddedHasWasm {
@@ -123,3 +140,5 @@ struct ServeCommand: AsyncParsableCommand {
     return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
   }
 }
+
+extension LogFormat: ExpressibleByArgument {}

@@ -47,10 +47,12 @@ import TouchTrackerTestSupport
   /// The admin link is printed once, on standard output; nothing the server
   /// logs on standard error holds the token or a link's key, whatever the
   /// requests carried (right keys, wrong keys, a key in a socket's hello).
-  @Test func accessControlPrintsTheAdminLinkAndKeepsKeysOutOfTheLog() async throws {
+  /// Also with a line per request (`--log-level info`), in either format.
+  @Test(arguments: [[], ["--log-level", "info"], ["--log-format", "json", "--log-level", "info"]])
+  func accessControlPrintsTheAdminLinkAndKeepsKeysOutOfTheLog(logging: [String]) async throws {
     try await Self.withEmptyDirectory { directory in
       let server = try await ServingProcess.start(
-        binary: try TouchTrackerProcess.binary(), arguments: ["--access-control"], in: directory)
+        binary: try TouchTrackerProcess.binary(), arguments: ["--access-control"] + logging, in: directory)
       // Blocking reads of its pipe and sockets, on a thread of their own: on
       // one of the pool's two threads they stalled the in-process servers of
       // the tests beside this one.
@@ -102,6 +104,44 @@ import TouchTrackerTestSupport
       #expect(try await server.stop(limit: 10) != nil)
       let log = server.stderr
       for secret in [seen.token, seen.edit, seen.view, seen.wrong] { #expect(!log.contains(secret)) }
+    }
+  }
+
+  /// `--log-format json`: one JSON object a line; every request has its
+  /// id in `X-Request-Id` and on its line (a client's own id is kept, a
+  /// malformed one replaced), with the path but never the query.
+  @Test func theJSONLogHasALinePerRequestUnderItsID() async throws {
+    try await Self.withEmptyDirectory { directory in
+      let server = try await ServingProcess.start(
+        binary: try TouchTrackerProcess.binary(), arguments: ["--log-format", "json", "--log-level", "info"],
+        in: directory)
+      let port = server.port
+      let answers = try await onAThreadOfItsOwn { () throws -> [String] in
+        try [
+          "GET /api/drawings?secret=s3cr3t HTTP/1.1\r\n",
+          "GET /api/drawings/d HTTP/1.1\r\nX-Request-Id: proxy.id_7\r\n",
+          "GET /nothing HTTP/1.1\r\nX-Request-Id: not an id\r\n",
+        ].map { head in
+          let connection = try RawConnection(port: port)
+          connection.send(head + "Host: localhost\r\nConnection: close\r\n\r\n")
+          return try connection.readUntilClosed()
+        }
+      }
+      #expect(try await server.stop(limit: 10) != nil)
+      let ids = answers.map { $0.firstMatch(of: /\r\nX-Request-Id: ([^\r]+)\r\n/)?.1 }.map { $0.map(String.init) }
+      #expect(ids[1] == "proxy.id_7")
+      #expect(ids[0] != nil && ids[2] != nil && ids[0] != ids[2] && ids[2] != "not an id", "\(ids)")
+      let lines = server.stderr.split(separator: "\n").map(String.init)
+      let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+      #expect(objects.count == lines.count && !lines.isEmpty, "every line is a JSON object: \(lines)")
+      #expect(objects.allSatisfy { $0["time"] is String && $0["level"] is String && $0["message"] is String })
+      let requests = objects.filter { $0["message"] as? String == "request" }
+      let seen = requests.map { [$0["request_id"] as? String, $0["path"] as? String, $0["status"] as? String] }
+      #expect(seen.count == 3)
+      #expect(seen.contains([ids[0], "/api/drawings", "200"]), "\(seen)")
+      #expect(seen.contains([ids[1], "/api/drawings/d", "404"]), "\(seen)")
+      #expect(seen.contains([ids[2], "/nothing", "404"]), "\(seen)")
+      #expect(!server.stderr.contains("s3cr3t"))
     }
   }
 
