@@ -62,8 +62,10 @@ const PAGE_FILES = [
 ];
 
 self.addEventListener('install', (event) => {
-  // `cache: 'reload'` skips the HTTP cache: the copy kept is the server's.
-  const requests = PAGE_FILES.map((file) => new Request(file, { cache: 'reload' }));
+  // `cache: 'no-cache'` asks the server whether the HTTP cache's copy is
+  // current (every file has an ETag): the copy kept is the server's, and
+  // what the page itself just fetched comes back as a 304, not again.
+  const requests = PAGE_FILES.map((file) => new Request(file, { cache: 'no-cache' }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
 });
 
