@@ -57,9 +57,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // zlib, for gzip of the page's files.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
     .target(
       name: "TouchTrackerServer",
       dependencies: [
+        "CZlib",
         "TouchTrackerCore",
         "TouchTrackerStore",
         "TouchTrackerWebAssets",
@@ -121,6 +124,7 @@ let package = Package(
     .testTarget(
       name: "TouchTrackerServerTests",
       dependencies: [
+        "CZlib",
         "TouchTrackerServer",
         "TouchTrackerStore",
         "TouchTrackerTestSupport",

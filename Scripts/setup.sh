@@ -9,7 +9,8 @@
 #   Scripts/setup.sh postgres  PostgreSQL (server and psql), for the PostgreSQL store's tests (Scripts/postgres.sh)
 set -euo pipefail
 
-apt_packages=()
+# zlib's headers: the server gzips the page's files (Sources/CZlib).
+apt_packages=(zlib1g-dev)
 pip_packages=()
 for group in "$@"; do
   case "$group" in

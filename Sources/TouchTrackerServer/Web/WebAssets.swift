@@ -17,6 +17,13 @@ struct WebAssets: Sendable {
     var bytes: Data
     var contentType: String
     var eTag: String
+    /// The file gzipped, for browsers that accept it; nil when that does
+    /// not make it smaller (an image already compressed).
+    var gzipped: Data?
+
+    /// The gzipped copy's own tag: a cache holding one must not be told
+    /// it is the other.
+    var gzippedETag: String { String(eTag.dropLast()) + "-gzip\"" }
   }
 
   private let root: String?
@@ -70,7 +77,11 @@ struct WebAssets: Sendable {
 
   private static func file(_ bytes: Data, path: String) -> File {
     let checksum = String(CRC32.checksum(bytes), radix: 16)
-    return File(bytes: bytes, contentType: contentType(of: path), eTag: "\"\(bytes.count)-\(checksum)\"")
+    let type = contentType(of: path)
+    // What gzip shrinks: text, and the wasm (a third of its size); not images.
+    let compressible = !type.hasPrefix("image/png") && bytes.count > 256
+    let gzipped = compressible ? Gzip.compress(bytes).flatMap { $0.count < bytes.count * 9 / 10 ? $0 : nil } : nil
+    return File(bytes: bytes, contentType: type, eTag: "\"\(bytes.count)-\(checksum)\"", gzipped: gzipped)
   }
 
   static func contentType(of path: String) -> String {
