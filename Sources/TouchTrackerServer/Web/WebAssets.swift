@@ -32,9 +32,13 @@ struct WebAssets: Sendable {
   /// Serves the embedded files.
   init() {
     root = nil
-    embedded = EmbeddedWebAssets.files.reduce(into: [:]) { files, entry in
-      files[entry.key] = Self.file(entry.value, path: entry.key)
-    }
+    embedded = Self.embeddedFiles
+  }
+
+  /// The built-in files with their checksums and gzipped copies, made once a
+  /// process (gzip at level 9 of the whole page takes tens of milliseconds).
+  private static let embeddedFiles: [String: File] = EmbeddedWebAssets.files.reduce(into: [:]) { files, entry in
+    files[entry.key] = Self.file(entry.value, path: entry.key)
   }
 
   /// Serves files from the directory at `root`, which may itself be a symlink.
