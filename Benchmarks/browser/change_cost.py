@@ -78,6 +78,8 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 
 from playwright.sync_api import sync_playwright
 
@@ -204,6 +206,19 @@ class SplitMix64:
 
     def uniform(self, low, high):
         return low + (self.next() >> 11) * 2.0**-53 * (high - low)
+
+
+def wait_until_serving(process, url, log, who):
+    """Waits (60 s at most) for `touchtracker serve` at `url` to answer /healthz; exits naming `who` and the log if it does not."""
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"{who}: the server did not start:\n{pathlib.Path(log).read_text()}")
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1).close()
+            return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.1)
 
 
 def number(value):

@@ -74,7 +74,7 @@ import zipfile
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from change_cost import CHROMIUM  # noqa: E402
+from change_cost import CHROMIUM, wait_until_serving  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -197,15 +197,7 @@ def touchtracker_server(binary, web, wasm=None):
         )
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"download_cost: the server did not start:\n{(root / 'server.log').read_text()}")
-                try:
-                    urllib.request.urlopen(url + "/healthz", timeout=1).close()
-                    break
-                except (urllib.error.URLError, ConnectionError, TimeoutError):
-                    time.sleep(0.1)
+            wait_until_serving(process, url, root / "server.log", "download_cost")
             yield url
         finally:
             process.terminate()

@@ -49,14 +49,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from change_cost import CHROMIUM, page_server, random_document  # noqa: E402
+from change_cost import CHROMIUM, page_server, random_document, wait_until_serving  # noqa: E402
 
 INIT_SCRIPT = """
 (() => {
@@ -143,15 +142,7 @@ def real_server(binary, web, document, wasm=None):
         )
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"open_cost: the server did not start:\n{(root / 'server.log').read_text()}")
-                try:
-                    urllib.request.urlopen(url + "/healthz", timeout=1).close()
-                    break
-                except (urllib.error.URLError, ConnectionError, TimeoutError):
-                    time.sleep(0.1)
+            wait_until_serving(process, url, root / "server.log", "open_cost")
             put = urllib.request.Request(url + "/api/drawings/bench", data=document, method="PUT",
                                          headers={"Content-Type": "application/json"})
             urllib.request.urlopen(put, timeout=120).close()
