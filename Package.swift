@@ -137,7 +137,7 @@ let package = Package(
     ),
     .testTarget(
       name: "touchtrackerTests",
-      dependencies: ["touchtracker", "TouchTrackerStore", "TouchTrackerTestSupport"],
+      dependencies: ["touchtracker", "TouchTrackerCore", "TouchTrackerStore", "TouchTrackerTestSupport"],
       resources: [.copy("Fixtures")]
     ),
   ]

@@ -8,6 +8,6 @@ struct TouchTrackerCommand: AsyncParsableCommand {
     commandName: "touchtracker",
     abstract: "A multi-touch line-drawing app and its UIKit-style touch event engine.",
     version: TouchTrackerVersion.current,
-    subcommands: [ServeCommand.self, ReplayCommand.self, RenderCommand.self]
+    subcommands: [ServeCommand.self, ReplayCommand.self, RenderCommand.self, BackupCommand.self, RestoreCommand.self]
   )
 }

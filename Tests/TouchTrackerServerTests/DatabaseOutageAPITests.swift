@@ -97,4 +97,7 @@ final class StalledStore: DrawingStorage {
   func makeLinks(for name: DrawingName) async throws -> DrawingLinks { throw Self.late }
   func rotateLinks(of name: DrawingName) async throws -> DrawingLinks { throw Self.late }
   func removeLinks(of name: DrawingName) async throws -> Bool { throw Self.late }
+  func restore(_ drawing: Drawing, as name: DrawingName, revision: Int, updatedAt: Date, links: DrawingLinks?)
+    async throws
+  { throw Self.late }
 }

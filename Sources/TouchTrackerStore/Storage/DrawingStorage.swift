@@ -1,3 +1,4 @@
+import Foundation
 import TouchTrackerCore
 
 /// Where drawings are kept: what the server and the CLI use, whatever the
@@ -144,6 +145,15 @@ public protocol DrawingStorage: AnyObject, Sendable {
   /// Forgets the links of `name` (after a delete); true if it had some.
   @discardableResult
   func removeLinks(of name: DrawingName) async throws -> Bool
+
+  /// Writes a drawing from a backup: `drawing` as `name` at `revision`,
+  /// changed last at `updatedAt`, with its share links if it had some
+  /// (`DrawingBackup`). The name must hold nothing yet.
+  ///
+  /// - Throws: `DrawingStoreError.nameTaken` if it does.
+  func restore(
+    _ drawing: Drawing, as name: DrawingName, revision: Int, updatedAt: Date, links: DrawingLinks?
+  ) async throws
 }
 
 extension DrawingStorage {

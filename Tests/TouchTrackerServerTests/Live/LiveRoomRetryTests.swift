@@ -249,4 +249,7 @@ final class FlakyChanges: DrawingStorage {
   func makeLinks(for name: DrawingName) async throws -> DrawingLinks { try await base.makeLinks(for: name) }
   func rotateLinks(of name: DrawingName) async throws -> DrawingLinks { try await base.rotateLinks(of: name) }
   func removeLinks(of name: DrawingName) async throws -> Bool { try await base.removeLinks(of: name) }
+  func restore(_ drawing: Drawing, as name: DrawingName, revision: Int, updatedAt: Date, links: DrawingLinks?)
+    async throws
+  { try await base.restore(drawing, as: name, revision: revision, updatedAt: updatedAt, links: links) }
 }
