@@ -54,27 +54,90 @@ import TouchKitTestSupport
     #expect(recorder.received.last == "gesture: ended")
   }
 
-  /// One finger lifted, the pinch goes on (with nothing to measure until a
-  /// second finger is down again) and ends when the other lifts.
-  @Test func aPinchEndsWhenBothFingersHaveLifted() throws {
+  /// One finger lifted, UIKit's pinch goes on: it stays `.changed` and
+  /// sends its action for every event of its touches, the lift included,
+  /// with `numberOfTouches` 1 (apps that then read `location(ofTouch: 1,
+  /// in:)` crash: mapbox-maps-ios #833 and #1074, Charts #4778, WhirlyGlobe
+  /// #1503; tangram-es #2025 filters these `.changed` out). It measures
+  /// only while two touches are down, so `scale` and `velocity` stay as the
+  /// last two-finger move left them; `location(in:)` is the finger left
+  /// (react-native-gesture-handler #547: the focal point jumps to it). It
+  /// ends when that finger lifts too.
+  @Test func withOneFingerLeftAPinchReportsChangedWithItsScaleFrozenUntilBothHaveLifted() throws {
     let (application, pinch, recorder) = setUp(PinchGestureRecognizer())
+    let seen = TwoTouchRecorder(pinch) { pinch.scale }
+    try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
+    try application.send([moved(2, 300, 200)], at: 0.1)
+    let velocity = pinch.velocity
+    try application.send([ended(2, 300, 200)], at: 0.2)
+    #expect(pinch.state == .changed, "still pinching with one finger down")
+    try application.send([moved(1, 50, 200)], at: 0.3)
+    #expect(pinch.velocity == velocity, "one finger measures nothing")
+    try application.send([ended(1, 50, 200)], at: 0.4)
+    #expect(recorder.received == ["gesture: began", "gesture: changed", "gesture: changed", "gesture: ended"])
+    #expect(seen.values == [2, 2, 2, 2])
+    #expect(seen.touches.dropFirst(2).first == 1, "the finger left, moving")
+    #expect(seen.locations.dropFirst(2).first == Point(x: 50, y: 200))
+  }
+
+  /// A second finger landing again: that event too is reported (`.changed`,
+  /// two touches), and the pinch measures from where the pair is now, so
+  /// the scale goes on from the value it kept (UIKit's does the same: no jump).
+  @Test func aFingerLandingAgainResumesThePinchFromItsScale() throws {
+    let (application, pinch, recorder) = setUp(PinchGestureRecognizer())
+    let seen = TwoTouchRecorder(pinch) { pinch.scale }
     try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
     try application.send([moved(2, 300, 200)], at: 0.1)
     try application.send([ended(2, 300, 200)], at: 0.2)
-    #expect(pinch.state == .began, "still pinching with one finger down")
-    try application.send([moved(1, 50, 200)], at: 0.3)
-    #expect(abs(pinch.scale - 2) < 1e-12, "one finger measures nothing")
-    try application.send([ended(1, 50, 200)], at: 0.4)
-    #expect(recorder.received == ["gesture: began", "gesture: ended"])
+    try application.send([began(3, 150, 200)], at: 0.3)
+    try application.send([moved(3, 200, 200)], at: 0.4)
+    #expect(abs(pinch.scale - 4) < 1e-12, "50 pt apart when it landed, 100 now: twice the 2 it kept")
+    try application.send([ended(1, 100, 200), ended(3, 200, 200)], at: 0.5)
+    #expect(
+      recorder.received == [
+        "gesture: began", "gesture: changed", "gesture: changed", "gesture: changed", "gesture: ended",
+      ])
+    #expect(seen.touches.dropFirst(2).first == 2, "the landing's report")
   }
 
-  @Test func aRotationEndsWhenBothFingersHaveLifted() throws {
+  /// The same for a rotation: with one finger left it reports `.changed`,
+  /// its rotation as it was, and ends when both have lifted.
+  @Test func withOneFingerLeftARotationReportsChangedWithItsRotationFrozenUntilBothHaveLifted() throws {
     let (application, rotation, recorder) = setUp(RotationGestureRecognizer())
+    let seen = TwoTouchRecorder(rotation) { rotation.rotation }
     try application.send([began(1, 100, 200), began(2, 200, 200)], at: 0)
     try application.send([moved(2, 100, 300)], at: 0.1)
+    let velocity = rotation.velocity
     try application.send([ended(1, 100, 200)], at: 0.2)
-    #expect(rotation.state == .began, "still rotating with one finger down")
-    try application.send([ended(2, 100, 300)], at: 0.3)
-    #expect(recorder.received == ["gesture: began", "gesture: ended"])
+    #expect(rotation.state == .changed, "still rotating with one finger down")
+    try application.send([moved(2, 300, 300)], at: 0.3)
+    #expect(rotation.velocity == velocity, "one finger measures nothing")
+    try application.send([ended(2, 300, 300)], at: 0.4)
+    #expect(recorder.received == ["gesture: began", "gesture: changed", "gesture: changed", "gesture: ended"])
+    #expect(seen.touches.dropFirst(2).first == 1, "the finger left, moving")
+    #expect(seen.values.allSatisfy { abs($0 - Double.pi / 2) < 1e-9 })
   }
+}
+
+/// What a two-finger recognizer reports at each of its actions: how many
+/// touches it has, its measure and its location.
+private final class TwoTouchRecorder: Responder {
+  private(set) var touches: [Int] = []
+  private(set) var values: [Double] = []
+  private(set) var locations: [Point] = []
+  private let value: () -> Double
+
+  init(_ recognizer: GestureRecognizer, value: @escaping () -> Double) {
+    self.value = value
+    super.init()
+    recognizer.addTarget(self, action: Action("seen:"))
+  }
+
+  override func perform(_ action: Action, withSender sender: AnyObject?) {
+    guard let recognizer = sender as? GestureRecognizer else { return }
+    touches.append(recognizer.numberOfTouches)
+    values.append(value())
+    locations.append(recognizer.location(in: nil))
+  }
+  override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool { true }
 }

@@ -8,10 +8,14 @@
 /// view and other recognizers as if these were not there. In `.possible`
 /// a lift fails the gesture (it never had its two fingers the whole
 /// time); once recognizing, it "ends when both fingers lift", as Apple's
-/// pages say: with one finger down it measures nothing (and reports
-/// nothing) until a second is down again, measured from where it landed.
-/// A host that wants the gesture over at the first lift reads
-/// `numberOfTouches` (as `ScrollView` does, so that the finger left drags).
+/// pages say. With one finger down it measures nothing (`scale`,
+/// `rotation` and `velocity` stay as the last two-finger move left them)
+/// until a second is down again, measured from where it landed; as in
+/// UIKit, which reports every event a recognizing recognizer receives, each
+/// event of its touches meanwhile (the lift, the moves of the finger left,
+/// the landing) is reported as `.changed`, once. A host that wants the
+/// gesture over at the first lift reads `numberOfTouches` (as `ScrollView`
+/// does, so that the finger left drags).
 ///
 /// Each move is measured against the pair as it was after the last move
 /// (kept by the recognizer, not read from the touches' previous
@@ -26,10 +30,21 @@ extension GestureRecognizer {
   }
 
   /// Ignores the touches that came down past the second; true when two
-  /// are down now (the pair to measure from).
+  /// are down now and one of `touches` is among them (the pair to measure
+  /// from is new).
   func keepFirstTwo(of touches: [Touch], with event: Event) -> Bool {
     while tracked.count > 2, let last = tracked.last { ignore(last.touch, for: event) }
     return tracked.count == 2
+      && touches.contains { $0.identity == tracked[0].identity || $0.identity == tracked[1].identity }
+  }
+
+  /// Recognizing, reports an event of its touches that measured nothing as
+  /// `.changed`: not when one of them moved in it (`touchesMoved` reports
+  /// that). A touch not in the event keeps its last phase; its time tells.
+  func reportTwoTouchEvent(_ event: Event) {
+    guard state.isActive else { return }
+    if tracked.contains(where: { $0.touch.phase == .moved && $0.touch.timestamp == event.timestamp }) { return }
+    state = .changed
   }
 
   /// After a move: in `.possible`, begins once the measure is past the
@@ -42,10 +57,11 @@ extension GestureRecognizer {
     }
   }
 
-  /// Lifting the last finger ends the gesture once recognizing; any lift fails it before.
-  func endTwoTouchGesture(lifting touches: [Touch]) {
+  /// Lifting the last finger ends the gesture once recognizing (an earlier
+  /// lift is reported as a change); any lift fails it before.
+  func endTwoTouchGesture(lifting touches: [Touch], with event: Event) {
     if state.isActive {
-      if numberOfTouches - touches.count <= 0 { state = .ended }
+      if numberOfTouches - touches.count <= 0 { state = .ended } else { reportTwoTouchEvent(event) }
     } else if state == .possible {
       set(.failed, because: .liftedTooSoon)
     }
@@ -84,10 +100,14 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     if distanceAtStart == nil { distanceAtStart = vector.length }
     lastDistance = vector.length
     lastTimestamp = event.timestamp
+    reportTwoTouchEvent(event)
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    guard let vector = twoTouchVector, let distanceAtStart else { return }
+    guard let vector = twoTouchVector, let distanceAtStart else {
+      if state.isActive { state = .changed }
+      return
+    }
     let before = lastDistance
     let now = vector.length
     lastDistance = now
@@ -101,7 +121,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
-    endTwoTouchGesture(lifting: touches)
+    endTwoTouchGesture(lifting: touches, with: event)
   }
 
   public override func reset() {
@@ -141,10 +161,14 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     guard keepFirstTwo(of: touches, with: event), let vector = twoTouchVector else { return }
     lastVector = vector
     lastTimestamp = event.timestamp
+    reportTwoTouchEvent(event)
   }
 
   public override func touchesMoved(_ touches: [Touch], with event: Event) {
-    guard let vector = twoTouchVector, let previous = lastVector else { return }
+    guard let vector = twoTouchVector, let previous = lastVector else {
+      if state.isActive { state = .changed }
+      return
+    }
     lastVector = vector
     guard vector.length > 0, previous.length > 0 else { return }
     // The signed angle from the previous vector to this one, -π...π: each
@@ -160,7 +184,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: [Touch], with event: Event) {
-    endTwoTouchGesture(lifting: touches)
+    endTwoTouchGesture(lifting: touches, with: event)
   }
 
   public override func reset() {

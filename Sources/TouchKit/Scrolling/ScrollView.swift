@@ -310,6 +310,8 @@ open class ScrollView: View, GestureRecognizerDelegate {
       pinchAnchor = delegate?.viewForZooming(in: self)?.convert(pinch.location(in: nil), from: nil) ?? .zero
       setZoomScale(zoomAtPinchStart * pinch.scale, keeping: (pinchAnchor, visible))
     case .changed:
+      // With one finger left the pinch still reports changes; the finger drags instead.
+      guard pinch.numberOfTouches >= 2 else { break }
       setZoomScale(zoomAtPinchStart * pinch.scale, keeping: (pinchAnchor, visible))
     case .ended, .cancelled:
       if isZooming { zoomStopped() }
