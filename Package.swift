@@ -27,6 +27,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     .target(
@@ -64,6 +65,7 @@ let package = Package(
       dependencies: [
         "CZlib",
         "TouchTrackerCore",
+        .product(name: "Prometheus", package: "swift-prometheus"),
         "TouchTrackerStore",
         "TouchTrackerWebAssets",
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -3,7 +3,7 @@
 # installs what is missing (Debian packages with apt, Python packages with pip).
 #
 #   Scripts/setup.sh wasm      wasi-libc, clang's wasm32 builtins and binaryen, for the WebAssembly core
-#   Scripts/setup.sh browser   chromium, playwright, pytest, and zxing-cpp with numpy (decodes the
+#   Scripts/setup.sh browser   chromium, playwright, pytest, prometheus-client (parses /metrics), and zxing-cpp with numpy (decodes the
 #                              Share sheet's QR code), for the end-to-end tests
 #   Scripts/setup.sh benchmark websockets, for the live-sync load harness (Benchmarks/server/live.py)
 #   Scripts/setup.sh postgres  PostgreSQL (server and psql), for the PostgreSQL store's tests (Scripts/postgres.sh)
@@ -18,7 +18,7 @@ for group in "$@"; do
     browser)
       apt_packages+=(chromium)
       # PACKAGE or PACKAGE:MODULE, when the module imports under another name.
-      pip_packages+=(playwright pytest numpy zxing-cpp:zxingcpp)
+      pip_packages+=(playwright pytest numpy zxing-cpp:zxingcpp prometheus-client:prometheus_client)
       ;;
     benchmark) pip_packages+=(websockets) ;;
     postgres) apt_packages+=(postgresql postgresql-client) ;;

@@ -17,9 +17,11 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
   var logger = Logger(label: "touchtracker")
   logger.logLevel = configuration.logLevel
-  let store = try await openDrawingStorage(configuration.databasePath, timeout: configuration.databaseTimeout)
+  let metrics = ServerMetrics()
+  let store = MeasuredStorage(
+    try await openDrawingStorage(configuration.databasePath, timeout: configuration.databaseTimeout), metrics: metrics)
   let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
-  let router = buildRouter(store: store, configuration: configuration, rooms: rooms)
+  let router = buildRouter(store: store, configuration: configuration, rooms: rooms, metrics: metrics)
   let live = LiveUpgrade(
     rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost),
     check: AccessCheck(control: configuration.accessControl, store: store))
@@ -51,15 +53,17 @@ public func buildApplication(
 /// router (`LiveUpgrade`, in `buildApplication`); the router answers that
 /// path's plain `GET`s.
 public func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
-  buildRouter(store: store, configuration: configuration, rooms: LiveRooms(store: store))
+  let metrics = ServerMetrics()
+  let store = MeasuredStorage(store, metrics: metrics)
+  return buildRouter(store: store, configuration: configuration, rooms: LiveRooms(store: store), metrics: metrics)
 }
 
-func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, rooms: LiveRooms) -> Router<
-  BasicRequestContext
-> {
+func buildRouter(
+  store: any DrawingStorage, configuration: ServerConfiguration, rooms: LiveRooms, metrics: ServerMetrics
+) -> Router<BasicRequestContext> {
   let assets = configuration.webRoot.map { WebAssets(root: $0) } ?? WebAssets()
   let router = Router()
-  router.add(middleware: RequestLogMiddleware())
+  router.add(middleware: RequestLogMiddleware(metrics: metrics))
   router.add(middleware: ServerTimingMiddleware())
   router.add(middleware: SecurityHeadersMiddleware())
   router.add(
@@ -69,6 +73,7 @@ func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, 
   router.add(middleware: WebAssetsMiddleware(assets: assets))
   HealthController(store: store, assets: assets).addRoutes(to: router)
   let check = AccessCheck(control: configuration.accessControl, store: store)
+  MetricsController(metrics: metrics, rooms: rooms, check: check).addRoutes(to: router)
   let drawings = router.group("api/drawings").add(middleware: AccessMiddleware(check: check))
   DrawingsController(store: store, rooms: rooms).addRoutes(to: drawings)
   LinksController(store: store, check: check, rooms: rooms).addRoutes(to: drawings)

@@ -68,8 +68,11 @@ final class LiveRooms: Sendable {
     return try await body(room)
   }
 
-  /// The number of rooms in use (for tests).
+  /// The number of rooms in use (`/metrics`, tests).
   var count: Int { rooms.withLockedValue { $0.count } }
+
+  /// The sockets in all rooms (`/metrics`).
+  var clientCount: Int { rooms.withLockedValue { $0.values.reduce(0) { $0 + $1.users } } }
 
   private func enter(_ name: DrawingName) -> LiveRoom {
     rooms.withLockedValue { rooms in

@@ -8,14 +8,17 @@ extension HTTPFields.Element.Name {
 }
 
 /// Gives every request an id, answers it in `X-Request-Id` and puts it on
-/// every log line of the request; logs each request once at `info` when it
-/// is answered: method, path (never its query, where a page's token may
+/// every log line of the request; counts and times each request
+/// (`ServerMetrics`) and logs it once at `info` when it is answered: method, path (never its query, where a page's token may
 /// be), status and milliseconds.
 ///
 /// A client's own `X-Request-Id` (1 to 64 letters, digits, `.`, `_`, `-`)
 /// is kept, so a request is followed through a proxy that set one; anything
 /// else is replaced by the server's.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// Where each answered request is counted and timed (`/metrics`).
+  let metrics: ServerMetrics
+
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
@@ -31,6 +34,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
     response.headers[.requestID] = id
     let elapsed = ContinuousClock.now - start
+    metrics.request(
+      route: ServerMetrics.route(of: request.uri.path), method: request.method.rawValue,
+      status: response.status.code, elapsed: elapsed)
     let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     context.logger.info(
       "request",
