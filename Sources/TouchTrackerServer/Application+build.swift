@@ -68,7 +68,7 @@ func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration, 
   HealthController(store: store, assets: assets).addRoutes(to: router)
   let check = AccessCheck(control: configuration.accessControl, store: store)
   let drawings = router.group("api/drawings").add(middleware: AccessMiddleware(check: check))
-  DrawingsController(store: store, rooms: rooms).addRoutes(to: drawings)
+  DrawingsController(store: store, rooms: rooms, budget: configuration.budget).addRoutes(to: drawings)
   LinksController(store: store, check: check, rooms: rooms).addRoutes(to: drawings)
   return router
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOFoundationCompat
 import NIOHTTP1
 import TouchTrackerCore
 import TouchTrackerStore
@@ -21,6 +22,8 @@ import TouchTrackerStore
 struct DrawingsController {
   let store: any DrawingStorage
   let rooms: LiveRooms
+  /// The bytes of bodies in flight across all requests (`withBody`).
+  let budget: BodyBudget
 
   func addRoutes(to group: RouterGroup<BasicRequestContext>) {
     group.get(use: list)
@@ -67,8 +70,15 @@ struct DrawingsController {
     var circleCount: Int
   }
 
+  /// `GET /api/drawings[?after=CURSOR][&limit=N][&search=TEXT]`: a page of
+  /// the drawings, newest first, `limit` (1 to 1000, default 100) at most,
+  /// those whose names hold `search` in any case; a JSON array of entries.
+  /// When there are more, `Link: </api/drawings?after=CURSOR&...>;
+  /// rel="next"` is the next page's address.
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    let entries = try await store.list().map { summary in
+    let query = try Self.listQuery(in: request)
+    let page = try await store.list(query)
+    let entries = page.drawings.map { summary in
       Entry(
         name: summary.name.rawValue,
         revision: summary.revision,
@@ -77,7 +87,36 @@ struct DrawingsController {
         circleCount: summary.circleCount
       )
     }
-    return try JSONBody.response(entries)
+    var headers: HTTPFields = [:]
+    if let next = page.next {
+      var link = "/api/drawings?after=\(next)&limit=\(query.limit)"
+      if !query.search.isEmpty {
+        link += "&search=" + (query.search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+      }
+      headers[.link] = "<\(link)>; rel=\"next\""
+    }
+    return try JSONBody.response(entries, headers: headers)
+  }
+
+  /// The page `list` is asked for, from `after`, `limit` and `search`.
+  static func listQuery(in request: Request) throws -> DrawingListQuery {
+    let parameters = request.uri.queryParameters
+    var query = DrawingListQuery()
+    if let text = parameters.get("after") {
+      guard let cursor = DrawingListCursor(text) else { throw APIError.invalidAfter(text) }
+      query.after = cursor
+    }
+    if let text = parameters.get("limit") {
+      guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let limit = Int(text),
+        (1...DrawingListQuery.maximumLimit).contains(limit)
+      else { throw APIError.invalidLimit(text) }
+      query.limit = limit
+    }
+    if let text = parameters.get("search") {
+      guard text.utf8.count <= DrawingName.maximumLength else { throw APIError.invalidSearch(text) }
+      query.search = text.lowercased()
+    }
+    return query
   }
 
   /// The stored document text exactly, with nothing added to the body.
@@ -109,16 +148,21 @@ struct DrawingsController {
   @Sendable func save(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
     let expected = try Self.expectedRevision(in: request)
-    let drawing: Drawing
     do {
-      drawing = try await DocumentDecoding.decode(
-        try await Self.body(of: request, upTo: APIError.maximumDocumentBodySize, else: .documentTooLarge))
-    } catch let error as DocumentError {
-      throw APIError(error)
-    }
-    do {
-      let revision = try await rooms.withRoom(name) { room in
-        try await room.replace(revision: { $0 }) { try await store.save(drawing, as: name, ifRevision: expected) }
+      // The body stays counted in the budget until the drawing is stored:
+      // its lines are in memory as long.
+      let revision = try await withBody(
+        of: request, upTo: APIError.maximumDocumentBodySize, else: .documentTooLarge
+      ) { body in
+        let drawing: Drawing
+        do {
+          drawing = try await DocumentDecoding.decode(body)
+        } catch let error as DocumentError {
+          throw APIError(error)
+        }
+        return try await rooms.withRoom(name) { room in
+          try await room.replace(revision: { $0 }) { try await store.save(drawing, as: name, ifRevision: expected) }
+        }
       }
       struct Saved: Encodable { var revision: Int }
       return try JSONBody.response(Saved(revision: revision), headers: Self.revisionHeaders(revision))
@@ -144,9 +188,11 @@ struct DrawingsController {
       throw await sayingWhereItWent(name, APIError.notFound(name))
     }
     do {
-      let changes = try await ChangeDecoding.decode(try await Self.body(of: request))
-      let batch = ChangeBatch(changes: changes, key: key, expected: expected)
-      let revision = try await rooms.withRoom(name) { try await $0.append(batch, from: nil) }.revision
+      let revision = try await withBody(of: request) { body in
+        let changes = try await ChangeDecoding.decode(body)
+        let batch = ChangeBatch(changes: changes, key: key, expected: expected)
+        return try await rooms.withRoom(name) { try await $0.append(batch, from: nil) }.revision
+      }
       // `{"revision":N}`, as `JSONBody` would write it, without an encoder.
       return JSONBody.response(json: Data("{\"revision\":\(revision)}".utf8), headers: Self.revisionHeaders(revision))
     } catch let error as DocumentError {
@@ -221,7 +267,7 @@ struct DrawingsController {
   @Sendable func rename(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
     let expected = try Self.expectedRevision(in: request)
-    let newName = try Self.newName(in: try await Self.body(of: request, upTo: 4096))
+    let newName = try await withBody(of: request, upTo: 4096) { try Self.newName(in: $0) }
     guard newName != name else { throw APIError(DrawingStoreError.nameTaken(name: newName.rawValue)) }
     do {
       let renamed = try await rooms.withRoom(name) { old in
@@ -351,17 +397,41 @@ struct DrawingsController {
     return revision
   }
 
-  /// The body, refused with 413 (`tooLarge`) past `limit`: at once if
-  /// `Content-Length` says so, else as soon as that many bytes arrived.
-  private static func body(
-    of request: Request, upTo limit: Int = APIError.maximumBodySize, else tooLarge: APIError = .bodyTooLarge
-  ) async throws -> Data {
-    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-      throw tooLarge
+  /// Runs `use` with the body, which is refused with 413 (`tooLarge`) past
+  /// `limit`: at once if `Content-Length` says so, else as soon as that
+  /// many bytes arrived. The body's bytes are counted in `budget` from
+  /// before they are read until `use` returns: 503 with `Retry-After` if
+  /// they do not fit beside the bodies in flight, 413 if they are more
+  /// than the whole budget. With `Content-Length` the body is read into a
+  /// buffer of that size and handed on without a copy.
+  private func withBody<T>(
+    of request: Request, upTo limit: Int = APIError.maximumBodySize, else tooLarge: APIError = .bodyTooLarge,
+    _ use: (Data) async throws -> T
+  ) async throws -> T {
+    var reserved = 0
+    defer { budget.release(reserved) }
+    func reserve(_ bytes: Int) throws {
+      guard bytes <= budget.limit - reserved else { throw APIError.overBodyBudget(budget.limit) }
+      guard budget.reserve(bytes) else { throw APIError.bodyBudgetFull(budget.limit) }
+      reserved += bytes
     }
+    var buffer: ByteBuffer
     do {
-      let buffer = try await request.body.collect(upTo: limit)
-      return Data(buffer.readableBytesView)
+      if let length = request.headers[.contentLength].flatMap(Int.init), length >= 0 {
+        if length > limit { throw tooLarge }
+        try reserve(length)
+        buffer = ByteBufferAllocator().buffer(capacity: length)
+        for try await var part in request.body { buffer.writeBuffer(&part) }
+      } else {
+        buffer = ByteBuffer()
+        for try await var part in request.body {
+          if buffer.readableBytes + part.readableBytes > limit { throw tooLarge }
+          try reserve(part.readableBytes)
+          buffer.writeBuffer(&part)
+        }
+      }
+    } catch let error as APIError {
+      throw error
     } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       throw tooLarge
     } catch is HTTPParserError {
@@ -369,6 +439,8 @@ struct DrawingsController {
       // the client's fault, and the connection cannot be trusted further.
       throw APIError.malformedBody
     }
+    let data = buffer.readData(length: buffer.readableBytes, byteTransferStrategy: .noCopy) ?? Data()
+    return try await use(data)
   }
 
   private static func revisionHeaders(_ revision: Int) -> HTTPFields {
@@ -384,4 +456,6 @@ extension HTTPFields.Element.Name {
   static let xRevision = Self("X-Revision")!
   /// Names a batch of changes, so that sending it again appends nothing twice.
   static let idempotencyKey = Self("Idempotency-Key")!
+  /// The next page of the list (RFC 8288).
+  static let link = Self("Link")!
 }

@@ -39,6 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "How many MiB of request bodies the server holds at once, across all requests; a body that does not fit beside the others is answered 503 (try again), one larger than this 413. Bodies in flight take up to about twice this in memory.",
+      valueName: "MiB"))
+  var bodyBudget = ServerConfiguration.defaultBodyBudget / (1024 * 1024)
+
+  @Option(
+    help: ArgumentHelp(
       "Serve the page's files from this directory instead of those built in (for development).",
       valueName: "path"))
   var webRoot: String?
@@ -69,6 +75,9 @@ struct ServeCommand: AsyncParsableCommand {
     guard databaseTimeout > 0, databaseTimeout <= 600 else {
       throw ValidationError("Invalid database timeout \(databaseTimeout): use more than 0 and at most 600 seconds")
     }
+    guard (1...65536).contains(bodyBudget) else {
+      throw ValidationError("Invalid body budget \(bodyBudget): use 1 to 65536 MiB")
+    }
     if newAdminToken && !accessControl { throw ValidationError("--new-admin-token needs --access-control") }
     if PostgresURL.isPostgres(database) {
       do {
@@ -94,7 +103,8 @@ struct ServeCommand: AsyncParsableCommand {
       databaseTimeout: .milliseconds(Int((databaseTimeout * 1000).rounded())),
       webRoot: webRoot,
       publicHost: publicHost,
-      accessControl: access
+      accessControl: access,
+      bodyBudget: bodyBudget * 1024 * 1024
     )
     if webRoot == nil && !WebRoot.embeddedHasWasm {
       CLIInput.printError(

@@ -7,7 +7,8 @@ import NIOHTTP1
 /// Hummingbird's HTTP/1 channel, with WebSocket upgrades for the live sync
 /// (`LiveUpgrade`), and a `ConnectionGuardHandler` added right after NIO's
 /// request decoder, where it still sees HTTP/1 versions and `Connection`
-/// headers. The guard leaves the pipeline when a connection is upgraded.
+/// headers. The guard leaves the pipeline when a connection is upgraded;
+/// then a `WebSocketFrameCheck` joins it after NIO's frame decoder.
 struct GuardedHTTP1Channel: ServerChildChannel {
   typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
@@ -23,6 +24,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
       let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
       try pipeline.addHandler(
         ConnectionGuardHandler(timeouts: timeouts, waiting: waiting), position: .after(decoder.handler))
+      try pipeline.addHandler(WebSocketFrameCheckInstaller())
       return value
     }
   }
