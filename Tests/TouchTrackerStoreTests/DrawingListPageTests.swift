@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NIOConcurrencyHelpers
 import Testing
 import TouchTrackerCore
@@ -97,6 +98,21 @@ import TouchTrackerCore
       let rest = try await Self.pages(of: store, DrawingListQuery(after: first.next, limit: 2))
       #expect(rest == [["b"]])
       #expect(try await Self.pages(of: store, DrawingListQuery(limit: 2)) == [["a", "e"], ["d", "b"]])
+    }
+  }
+
+  /// SQLite reads a page as a range of the index `drawingByTime`, in its
+  /// order: no scan of the table, no sort of every drawing.
+  @Test(arguments: [nil, DrawingListCursor(updatedAt: 1_800_000_002_500_000, name: name("b"))])
+  func sqliteReadsAPageFromTheIndexInItsOrder(after: DrawingListCursor?) async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try SQLiteDrawingStore(path: directory.appendingPathComponent("a.sqlite").path)
+      let (sql, arguments) = SQLiteDrawingStore.listStatement(DrawingListQuery(after: after, search: "a"))
+      let plan = try await store.database.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+      }
+      #expect(plan.contains { $0.contains("USING INDEX drawingByTime") }, "\(plan)")
+      #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
   }
 

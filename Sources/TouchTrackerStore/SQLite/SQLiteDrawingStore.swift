@@ -101,18 +101,7 @@ public final class SQLiteDrawingStore: Sendable {
   /// (migration "Drawings list by time"). `updatedAt` is text of fixed
   /// shape, so comparing texts compares times.
   public func list(_ query: DrawingListQuery) async throws -> DrawingListPage {
-    var sql = """
-      SELECT name, revision, updatedAt, lineCount, circleCount FROM drawing
-      WHERE NOT isDeleted AND instr(lower(name), ?) > 0
-      """
-    var arguments: StatementArguments = [query.search]
-    if let after = query.after {
-      let time = after.timestampText(fractionDigits: 3)
-      sql += " AND updatedAt <= ? AND (updatedAt < ? OR name > ?)"
-      arguments += [time, time, after.name.rawValue]
-    }
-    sql += " ORDER BY updatedAt DESC, name LIMIT ?"
-    arguments += [query.limit + 1]
+    let (sql, arguments) = Self.listStatement(query)
     let rows = try await database.read { [sql, arguments] db in
       try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> (DrawingSummary, Int64)? in
         guard let name = try? DrawingName(row["name"] as String) else { return nil }
@@ -126,6 +115,23 @@ public final class SQLiteDrawingStore: Sendable {
       }
     }
     return DrawingListPage(rows: rows.map { (summary: $0.0, microseconds: $0.1) }, limit: query.limit)
+  }
+
+  /// The statement of `list(_ query:)`.
+  static func listStatement(_ query: DrawingListQuery) -> (String, StatementArguments) {
+    var sql = """
+      SELECT name, revision, updatedAt, lineCount, circleCount FROM drawing
+      WHERE NOT isDeleted AND instr(lower(name), ?) > 0
+      """
+    var arguments: StatementArguments = [query.search]
+    if let after = query.after {
+      let time = after.timestampText(fractionDigits: 3)
+      sql += " AND updatedAt <= ? AND (updatedAt < ? OR name > ?)"
+      arguments += [time, time, after.name.rawValue]
+    }
+    sql += " ORDER BY updatedAt DESC, name LIMIT ?"
+    arguments += [query.limit + 1]
+    return (sql, arguments)
   }
 
   /// The drawing named `name`, or nil if there is none.
