@@ -172,7 +172,7 @@ public final class SQLiteDrawingStore: Sendable {
     }
     guard let (document, folded) = loaded else { return nil }
     if let folded, compaction.isAutomatic {
-      compactions.schedule(name.rawValue) { [self] in _ = try? await store(folded) }
+      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded) }
     }
     return document
   }
