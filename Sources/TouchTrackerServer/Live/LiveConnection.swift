@@ -230,7 +230,12 @@ struct LiveConnection: Sendable {
       outbox.send(.error("The server could not store the changes: \(error)"))
       return LiveOutbox.Close(code: LiveError.internalError, reason: "")
     } catch {
-      // The socket failed or the store did: nothing to tell a client that is gone.
+      if let problem = DatabaseProblem.sentence(for: error) {
+        logger.error("Live sync of '\(name)' failed: \(error)")
+        outbox.send(.error("The server could not store the changes of '\(name)': \(problem)"))
+        return LiveOutbox.Close(code: LiveError.internalError, reason: "")
+      }
+      // The socket failed: nothing to tell a client that is gone.
       logger.debug("Live connection to '\(name)' ended: \(error)")
       return LiveOutbox.Close(code: LiveError.internalError, reason: "")
     }
