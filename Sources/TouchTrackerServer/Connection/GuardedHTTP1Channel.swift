@@ -47,7 +47,12 @@ struct GuardedHTTP1Channel: ServerChildChannel {
               // frame decoder with a bare 1009.
               maxFrameSize: 2 * live.rooms.limits.messageBytes,
               autoPing: .enabled(timePeriod: .seconds(30)),
-              closeTimeout: .seconds(5)
+              closeTimeout: .seconds(5),
+              // A close frame's reason that is not UTF-8 is refused (1002),
+              // as RFC 6455 §7.1.6 asks. Text messages are checked by
+              // `LiveConnection` (1007), which reads frames, not the
+              // library's messages that this setting also covers.
+              validateUTF8: true
             )
           ),
           shouldUpgrade: { head, channel, logger in live.shouldUpgrade(head, channel: channel, logger: logger) }

@@ -111,6 +111,41 @@ import Testing
     }
   }
 
+  /// The rest of §5 and §7 that a browser never sends, each closed with
+  /// the RFC's code: reserved bits, reserved opcodes, a fragmented or
+  /// oversized control frame, a close frame with a reason that is not
+  /// UTF-8 or a code no one may send. Before, the close with a reason that
+  /// is not UTF-8 was answered 1000 (the library's `validateUTF8` was off).
+  @Test(
+    arguments: [
+      ("RSV1 set", UInt8(0x40 | 0x1), Array(#"{"type":"ping"}"#.utf8), UInt16(1002)),
+      ("reserved opcode 3", 0x3, [1], 1002),
+      ("reserved control opcode 11", 0xB, [1], 1002),
+      ("a ping in fragments", 0x9 & 0x7F, [1], 1002),
+      ("a ping of 126 bytes", 0x9, Array(repeating: 1, count: 126), 1002),
+      // §7.1.6: 1002 or 1007 (hummingbird-websocket answers 1002).
+      ("a close whose reason is not UTF-8", 0x8, [0x03, 0xE8, 0xFF, 0xFE], 1002),
+      ("a close with code 999", 0x8, [0x03, 0xE7], 1002),
+      ("a close with a one-byte body", 0x8, [0x03], 1002),
+    ] as [(String, UInt8, [UInt8], UInt16)])
+  func aFrameAgainstSection5Or7IsClosedWithTheRFCsCode(
+    _ what: String, firstByteOpcode: UInt8, payload: [UInt8], code: UInt16
+  ) async throws {
+    try await Live.run { port, _ in
+      try await LiveTestClient.live(port: port) { client in
+        _ = try await client.message(ofType: "welcome")
+        let fin = what != "a ping in fragments"
+        try await client.sendFrame(opcode: firstByteOpcode, fin: fin, payload: payload)
+        let (_, close) = try await client.untilClosed()
+        guard case .close(let received, _) = close else {
+          Issue.record("\(what): no close frame, \(close)")
+          return
+        }
+        #expect(received == code, "\(what)")
+      }
+    }
+  }
+
   /// What a client may do: a message in fragments, with a ping between
   /// them (§5.4: control frames may be injected), is one message.
   @Test func aFragmentedMessageWithAPingBetweenIsTaken() async throws {
