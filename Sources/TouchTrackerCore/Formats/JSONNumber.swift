@@ -80,7 +80,19 @@ public enum JSONNumber {
   /// The exact decimal digits of an integral finite `value` ("-" first if
   /// negative), however large: for messages naming a number beyond what
   /// `format` writes (it stops at 9e18), such as an id of 2^64.
+  ///
+  /// In the wasm (Embedded Swift) it is `format`: the page's core stays
+  /// within its size budget, and the server, which checks every document
+  /// and change before storing it, names the number exactly.
   public static func exactInteger(_ value: Double) -> String {
+    #if hasFeature(Embedded)
+      return format(value)
+    #else
+      return exactDigits(value)
+    #endif
+  }
+
+  private static func exactDigits(_ value: Double) -> String {
     guard value.isFinite, value == value.rounded(.towardZero) else { return format(value) }
     var magnitude = value < 0 ? -value : value
     var digits: [UInt8] = []  // least significant first
