@@ -23,9 +23,10 @@ export function nextPage(link) {
 /**
  * Fills `list` with `itemFor(drawing)` elements, a page at a time.
  * `note(text)` makes the element that says there is nothing to show;
- * `onNames(names, fresh)` hears every page's names (fresh: a new listing).
+ * `onNames(names, fresh)` hears every page's names (fresh: a new listing);
+ * `canList()` says whether this page may list the drawings (the admin's).
  */
-export function pagedList({ list, filter, scroller, itemFor, note, onNames }) {
+export function pagedList({ list, filter, scroller, itemFor, note, onNames, canList = () => true }) {
   let generation = 0;
   let next = null;
   let loading = null;
@@ -119,7 +120,7 @@ export function pagedList({ list, filter, scroller, itemFor, note, onNames }) {
 
   filter.addEventListener('input', () => {
     clearTimeout(searchTimer);
-    searchTimer = setTimeout(showFirst, SEARCH_DELAY);
+    if (canList()) searchTimer = setTimeout(showFirst, SEARCH_DELAY);
   });
 
   const links = () => [...list.querySelectorAll('.drawing-item .drawing-link')];
@@ -172,7 +173,7 @@ export function pagedList({ list, filter, scroller, itemFor, note, onNames }) {
     /** Clears the search (Escape) and lists again. */
     clearSearch() {
       filter.value = '';
-      showFirst();
+      if (canList()) showFirst();
     },
   };
 }

@@ -44,6 +44,7 @@ const drawings = pagedList({
   itemFor: drawingItem,
   note,
   onNames: (names, fresh) => knowNames(names, { fresh }),
+  canList: () => access.canManage,
 });
 
 menu.addEventListener('toggle', () => {
