@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOFoundationCompat
 import NIOHTTP1
 import TouchTrackerCore
 import TouchTrackerStore
@@ -59,64 +58,6 @@ struct DrawingsController {
 
   static func allow(_ methods: String) -> Response {
     Response(status: .noContent, headers: [.allow: methods])
-  }
-
-  /// One entry of the list.
-  struct Entry: Encodable {
-    var name: String
-    var revision: Int
-    var updatedAt: Date
-    var lineCount: Int
-    var circleCount: Int
-  }
-
-  /// `GET /api/drawings[?after=CURSOR][&limit=N][&search=TEXT]`: a page of
-  /// the drawings, newest first, `limit` (1 to 1000, default 100) at most,
-  /// those whose names hold `search` in any case; a JSON array of entries.
-  /// When there are more, `Link: </api/drawings?after=CURSOR&...>;
-  /// rel="next"` is the next page's address.
-  @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    let query = try Self.listQuery(in: request)
-    let page = try await store.list(query)
-    let entries = page.drawings.map { summary in
-      Entry(
-        name: summary.name.rawValue,
-        revision: summary.revision,
-        updatedAt: summary.updatedAt,
-        lineCount: summary.lineCount,
-        circleCount: summary.circleCount
-      )
-    }
-    var headers: HTTPFields = [:]
-    if let next = page.next {
-      var link = "/api/drawings?after=\(next)&limit=\(query.limit)"
-      if !query.search.isEmpty {
-        link += "&search=" + (query.search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-      }
-      headers[.link] = "<\(link)>; rel=\"next\""
-    }
-    return try JSONBody.response(entries, headers: headers)
-  }
-
-  /// The page `list` is asked for, from `after`, `limit` and `search`.
-  static func listQuery(in request: Request) throws -> DrawingListQuery {
-    let parameters = request.uri.queryParameters
-    var query = DrawingListQuery()
-    if let text = parameters.get("after") {
-      guard let cursor = DrawingListCursor(text) else { throw APIError.invalidAfter(text) }
-      query.after = cursor
-    }
-    if let text = parameters.get("limit") {
-      guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let limit = Int(text),
-        (1...DrawingListQuery.maximumLimit).contains(limit)
-      else { throw APIError.invalidLimit(text) }
-      query.limit = limit
-    }
-    if let text = parameters.get("search") {
-      guard text.utf8.count <= DrawingName.maximumLength else { throw APIError.invalidSearch(text) }
-      query.search = text.lowercased()
-    }
-    return query
   }
 
   /// The stored document text exactly, with nothing added to the body.
@@ -397,53 +338,7 @@ struct DrawingsController {
     return revision
   }
 
-  /// Runs `use` with the body, which is refused with 413 (`tooLarge`) past
-  /// `limit`: at once if `Content-Length` says so, else as soon as that
-  /// many bytes arrived. The body's bytes are counted in `budget` from
-  /// before they are read until `use` returns: 503 with `Retry-After` if
-  /// they do not fit beside the bodies in flight, 413 if they are more
-  /// than the whole budget. With `Content-Length` the body is read into a
-  /// buffer of that size and handed on without a copy.
-  private func withBody<T>(
-    of request: Request, upTo limit: Int = APIError.maximumBodySize, else tooLarge: APIError = .bodyTooLarge,
-    _ use: (Data) async throws -> T
-  ) async throws -> T {
-    var reserved = 0
-    defer { budget.release(reserved) }
-    func reserve(_ bytes: Int) throws {
-      guard bytes <= budget.limit - reserved else { throw APIError.overBodyBudget(budget.limit) }
-      guard budget.reserve(bytes) else { throw APIError.bodyBudgetFull(budget.limit) }
-      reserved += bytes
-    }
-    var buffer: ByteBuffer
-    do {
-      if let length = request.headers[.contentLength].flatMap(Int.init), length >= 0 {
-        if length > limit { throw tooLarge }
-        try reserve(length)
-        buffer = ByteBufferAllocator().buffer(capacity: length)
-        for try await var part in request.body { buffer.writeBuffer(&part) }
-      } else {
-        buffer = ByteBuffer()
-        for try await var part in request.body {
-          if buffer.readableBytes + part.readableBytes > limit { throw tooLarge }
-          try reserve(part.readableBytes)
-          buffer.writeBuffer(&part)
-        }
-      }
-    } catch let error as APIError {
-      throw error
-    } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-      throw tooLarge
-    } catch is HTTPParserError {
-      // NIO found the framing broken (a chunk size that is not hex, say):
-      // the client's fault, and the connection cannot be trusted further.
-      throw APIError.malformedBody
-    }
-    let data = buffer.readData(length: buffer.readableBytes, byteTransferStrategy: .noCopy) ?? Data()
-    return try await use(data)
-  }
-
-  private static func revisionHeaders(_ revision: Int) -> HTTPFields {
+  static func revisionHeaders(_ revision: Int) -> HTTPFields {
     [.eTag: "\"\(revision)\"", .xRevision: String(revision)]
   }
 }
