@@ -74,8 +74,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOFoundationCompat", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),

@@ -22,6 +22,12 @@ RELIABILITY.md. Every phase is bounded in connections and time.
    answered 200 again, and that a keyed append that timed out lands once
    when sent again.
 
+5. Bodies in flight: BODIES document PUTs of BODY_MB MB each at once
+   (10 of 212 MB by default, the issue's case), on a server with its
+   default --body-budget (512 MiB); reports how many were stored (200) and
+   how many refused (503, with Retry-After) before being read, the
+   server's peak memory (VmHWM), and that every stored one reads back whole.
+
     Scripts/reliability.py --only outage   runs only that phase
 """
 
@@ -42,13 +48,13 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def start_server(binary, directory, fd_limit=None, database=None):
+def start_server(binary, directory, fd_limit=None, database=None, arguments=()):
     def limit():
         if fd_limit:
             resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
 
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--database", database or str(directory / "drawings.sqlite")],
+        [binary, "serve", "--port", "0", "--database", database or str(directory / "drawings.sqlite"), *arguments],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=limit, cwd=directory)
     line = process.stdout.readline().decode()
     if "listening" not in line:
@@ -294,18 +300,116 @@ def postgres_outage(binary, stopped_for=20.0):
                 "keyed append sent again": f"{retry}, changes stored: {stored} (expected 2)"}
 
 
+def send_body(port, path, body, timeout=900.0):
+    """A PUT of `body` (bytes), reading while sending: a server that answers
+    before it has read the body (503, 413) is heard, not cut off by the
+    reset of its close. Returns (status, head of the answer, seconds)."""
+    start = time.monotonic()
+    head = f"PUT {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    data = memoryview(head.encode() + body)
+    received = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.setblocking(False)
+        selector = selectors.DefaultSelector()
+        selector.register(s, selectors.EVENT_READ | selectors.EVENT_WRITE)
+        sent = 0
+        while time.monotonic() - start < timeout:
+            events = selector.select(timeout=1)
+            readable = any(mask & selectors.EVENT_READ for _, mask in events)
+            if readable:
+                try:
+                    chunk = s.recv(65536)
+                except (BlockingIOError, InterruptedError):
+                    chunk = None
+                except OSError:
+                    break
+                if chunk == b"":
+                    break
+                received += chunk or b""
+            if sent < len(data) and any(mask & selectors.EVENT_WRITE for _, mask in events):
+                try:
+                    sent += s.send(data[sent:sent + (1 << 20)])
+                except (BlockingIOError, InterruptedError):
+                    pass
+                except OSError:
+                    if received:
+                        continue
+                    break
+            elif sent >= len(data):
+                selector.modify(s, selectors.EVENT_READ)
+        selector.close()
+    status = int(received.split(b" ", 2)[1]) if received.startswith(b"HTTP/1.1 ") else 0
+    return status, received.split(b"\r\n\r\n", 1)[0].decode(errors="replace"), time.monotonic() - start
+
+
+def peak_memory(pid):
+    """The process's peak resident memory (VmHWM), in MB."""
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def body_budget(binary, bodies=10, megabytes=212, budget=None):
+    line = '{"id":%d,"begin":{"x":101.5,"y":202.25},"end":{"x":303.75,"y":404.5},"color":"#000000","width":10}'
+    count = megabytes * 1_000_000 // (len(line % 1000000) + 1)
+    document = ('{"format":"touchtracker","version":1,"lines":['
+                + ",".join(line % (i + 1) for i in range(count)) + '],"circles":[]}').encode()
+    with tempfile.TemporaryDirectory() as directory:
+        arguments = ["--body-budget", str(budget)] if budget else []
+        process, port = start_server(binary, pathlib.Path(directory), arguments=arguments)
+        try:
+            answers = [None] * bodies
+
+            def put(index):
+                try:
+                    answers[index] = send_body(port, f"/api/drawings/big-{index}", document)
+                except OSError as error:
+                    answers[index] = (0, str(error), 0.0)
+
+            threads = [threading.Thread(target=put, args=(index,)) for index in range(bodies)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            peak = peak_memory(process.pid)
+            stored = [i for i, (status, _, _) in enumerate(answers) if status == 200]
+            refused = [head for status, head, _ in answers if status == 503]
+            whole = 0
+            for index in stored:
+                status, _ = request(port, "HEAD", f"/api/drawings/big-{index}", timeout=600)
+                whole += status == 200
+            retry_after = all("retry-after: 2" in head.lower() for head in refused)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    return {"bodies": f"{bodies} of {len(document) / 1e6:.0f} MB ({count:,} lines) at once",
+            "stored (200)": len(stored),
+            "refused before being read (503, Retry-After: 2)": f"{len(refused)}{'' if retry_after else ' (a Retry-After missing)'}",
+            "other answers": sorted(status for status, _, _ in answers if status not in (200, 503)),
+            "slowest stored": f"{max((answers[i][2] for i in stored), default=0):.1f} s",
+            "peak memory (VmHWM)": f"{peak:,.0f} MB",
+            "stored ones read back": f"{whole} of {len(stored)}"}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=str(ROOT / ".build/release/touchtracker"))
     parser.add_argument("--slow", type=int, default=1000)
-    parser.add_argument("--only", choices=["slowloris", "descriptors", "sigterm", "outage"])
+    parser.add_argument("--only", choices=["slowloris", "descriptors", "sigterm", "outage", "bodies"])
+    parser.add_argument("--bodies", type=int, default=10)
+    parser.add_argument("--body-mb", type=int, default=212)
+    parser.add_argument("--body-budget", type=int, help="the server's --body-budget in MiB (default: its own)")
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, arguments.slow + 200)), hard))
     phases = [("slowloris", "Slowloris", lambda: slowloris(arguments.binary, arguments.slow)),
               ("descriptors", "Descriptor limit 256", lambda: low_descriptors(arguments.binary)),
               ("sigterm", "SIGTERM", lambda: sigterm(arguments.binary)),
-              ("outage", "PostgreSQL outage", lambda: postgres_outage(arguments.binary))]
+              ("outage", "PostgreSQL outage", lambda: postgres_outage(arguments.binary)),
+              ("bodies", "Bodies in flight", lambda: body_budget(arguments.binary, arguments.bodies, arguments.body_mb,
+                                                             arguments.body_budget))]
     for key, name, phase in phases:
         if arguments.only and key != arguments.only:
             continue

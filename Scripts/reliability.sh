@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every figure of RELIABILITY.md on this machine (a few minutes):
-#   1. the server under slow clients, a descriptor limit and SIGTERM
+#   1. the server under slow clients, a descriptor limit, SIGTERM, a PostgreSQL
+#      outage and ten 212 MB bodies at once against its body budget
 #      (Scripts/reliability.py, release build, loopback only);
 #   2. parsing cost, 80k vs 20k keys in one object (Scripts/measure-parse.sh);
 #   3. the decoders fuzzed with libFuzzer for FUZZ_SECONDS (default 30);

@@ -57,6 +57,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 try:
@@ -111,7 +112,9 @@ def get_document(port, name):
 
 def get_revision(port, name):
     """The drawing's revision from the listing (summary columns: cheap at any size); 0 if absent."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/drawings", timeout=60) as response:
+    # The list is paged: ask for the names holding this one (the server searches).
+    url = f"http://127.0.0.1:{port}/api/drawings?limit=1000&search={urllib.parse.quote(name)}"
+    with urllib.request.urlopen(url, timeout=60) as response:
         return next((d["revision"] for d in json.loads(response.read()) if d["name"] == name), 0)
 
 

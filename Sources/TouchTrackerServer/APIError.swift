@@ -62,6 +62,32 @@ extension APIError {
   static let documentTooLarge = APIError(
     .contentTooLarge, "Request body is larger than 256 MiB", closesConnection: true)
 
+  /// 503: the body does not fit beside the bodies in flight (`BodyBudget`).
+  /// The connection closes: the body is not read.
+  static func bodyBudgetFull(_ limit: Int) -> APIError {
+    var error = APIError(
+      .serviceUnavailable,
+      "The server is holding as many request bodies as it takes at once (\(mebibytes(limit)), --body-budget):"
+        + " send this one again in a moment",
+      closesConnection: true)
+    error.retryAfter = retryAfterSeconds
+    return error
+  }
+
+  /// 413: a body larger than the whole `BodyBudget` could never be taken.
+  static func overBodyBudget(_ limit: Int) -> APIError {
+    APIError(
+      .contentTooLarge,
+      "Request body is larger than this server's budget for bodies in flight (\(mebibytes(limit)), --body-budget)",
+      closesConnection: true)
+  }
+
+  /// `bytes` in MiB for messages: "512 MiB", "0.95 MiB".
+  static func mebibytes(_ bytes: Int) -> String {
+    if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MiB" }
+    return "\((Double(bytes) / 1_048_576 * 100).rounded() / 100) MiB"
+  }
+
   static let malformedBody = APIError(
     .badRequest, "Malformed request body: the HTTP framing (chunk sizes) is invalid", closesConnection: true)
 
@@ -88,6 +114,27 @@ extension APIError {
 
   static func invalidSince(_ value: String) -> APIError {
     APIError(.badRequest, "Invalid query parameter since='\(value)': expected a revision like 3")
+  }
+
+  static func invalidAfter(_ value: String) -> APIError {
+    APIError(
+      .badRequest,
+      "Invalid query parameter after='\(value.prefix(100))': expected the cursor of the previous page's"
+        + " Link rel=\"next\" (like 1764340000123000.sketch)")
+  }
+
+  static func invalidLimit(_ value: String) -> APIError {
+    APIError(
+      .badRequest,
+      "Invalid query parameter limit='\(value.prefix(100))': expected a number from 1 to \(DrawingListQuery.maximumLimit)"
+    )
+  }
+
+  static func invalidSearch(_ value: String) -> APIError {
+    APIError(
+      .badRequest,
+      "Invalid query parameter search='\(value.prefix(100))...': at most \(DrawingName.maximumLength) characters,"
+        + " the longest a drawing name is")
   }
 
   /// How long a client is told to wait before trying again when the

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOHTTP1
 import TouchTrackerStore
@@ -25,7 +26,26 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       throw APIError.malformedBody  // The client's framing, not our failure.
     } catch {
       context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
-      throw APIError(.internalServerError, "Internal server error")
+      // Named: which drawing, reading or writing, and what SQLite said went
+      // wrong (the disk full, a damaged page), never the SQL.
+      let reading = request.method == .get || request.method == .head
+      let what = Self.drawingName(inPath: request.uri.path).map { "drawing '\($0)'" } ?? "the drawings"
+      guard let problem = DatabaseProblem.sentence(for: error) else {
+        throw APIError(.internalServerError, "Internal server error while \(reading ? "reading" : "writing") \(what)")
+      }
+      throw APIError(
+        .internalServerError,
+        reading
+          ? "Could not read \(what): \(problem)"
+          : "Could not store \(what): \(problem); nothing of this request was stored")
     }
+  }
+
+  /// NAME of `/api/drawings/NAME[/...]`, if the path names a drawing.
+  static func drawingName(inPath path: String) -> String? {
+    let parts = path.split(separator: "/")
+    guard parts.count >= 3, parts[0] == "api", parts[1] == "drawings" else { return nil }
+    let raw = String(parts[2])
+    return (try? DrawingName(raw.removingPercentEncoding ?? raw))?.rawValue
   }
 }

@@ -75,7 +75,7 @@ func buildRouter(
   let check = AccessCheck(control: configuration.accessControl, store: store)
   MetricsController(metrics: metrics, rooms: rooms, check: check).addRoutes(to: router)
   let drawings = router.group("api/drawings").add(middleware: AccessMiddleware(check: check))
-  DrawingsController(store: store, rooms: rooms).addRoutes(to: drawings)
+  DrawingsController(store: store, rooms: rooms, budget: configuration.budget).addRoutes(to: drawings)
   LinksController(store: store, check: check, rooms: rooms).addRoutes(to: drawings)
   return router
 }

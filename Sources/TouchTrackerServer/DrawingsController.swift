@@ -21,6 +21,8 @@ import TouchTrackerStore
 struct DrawingsController {
   let store: any DrawingStorage
   let rooms: LiveRooms
+  /// The bytes of bodies in flight across all requests (`withBody`).
+  let budget: BodyBudget
 
   func addRoutes(to group: RouterGroup<BasicRequestContext>) {
     group.get(use: list)
@@ -58,28 +60,6 @@ struct DrawingsController {
     Response(status: .noContent, headers: [.allow: methods])
   }
 
-  /// One entry of the list.
-  struct Entry: Encodable {
-    var name: String
-    var revision: Int
-    var updatedAt: Date
-    var lineCount: Int
-    var circleCount: Int
-  }
-
-  @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    let entries = try await store.list().map { summary in
-      Entry(
-        name: summary.name.rawValue,
-        revision: summary.revision,
-        updatedAt: summary.updatedAt,
-        lineCount: summary.lineCount,
-        circleCount: summary.circleCount
-      )
-    }
-    return try JSONBody.response(entries)
-  }
-
   /// The stored document text exactly, with nothing added to the body.
   @Sendable func load(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
@@ -109,16 +89,21 @@ struct DrawingsController {
   @Sendable func save(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
     let expected = try Self.expectedRevision(in: request)
-    let drawing: Drawing
     do {
-      drawing = try await DocumentDecoding.decode(
-        try await Self.body(of: request, upTo: APIError.maximumDocumentBodySize, else: .documentTooLarge))
-    } catch let error as DocumentError {
-      throw APIError(error)
-    }
-    do {
-      let revision = try await rooms.withRoom(name) { room in
-        try await room.replace(revision: { $0 }) { try await store.save(drawing, as: name, ifRevision: expected) }
+      // The body stays counted in the budget until the drawing is stored:
+      // its lines are in memory as long.
+      let revision = try await withBody(
+        of: request, upTo: APIError.maximumDocumentBodySize, else: .documentTooLarge
+      ) { body in
+        let drawing: Drawing
+        do {
+          drawing = try await DocumentDecoding.decode(body)
+        } catch let error as DocumentError {
+          throw APIError(error)
+        }
+        return try await rooms.withRoom(name) { room in
+          try await room.replace(revision: { $0 }) { try await store.save(drawing, as: name, ifRevision: expected) }
+        }
       }
       struct Saved: Encodable { var revision: Int }
       return try JSONBody.response(Saved(revision: revision), headers: Self.revisionHeaders(revision))
@@ -144,9 +129,11 @@ struct DrawingsController {
       throw await sayingWhereItWent(name, APIError.notFound(name))
     }
     do {
-      let changes = try await ChangeDecoding.decode(try await Self.body(of: request))
-      let batch = ChangeBatch(changes: changes, key: key, expected: expected)
-      let revision = try await rooms.withRoom(name) { try await $0.append(batch, from: nil) }.revision
+      let revision = try await withBody(of: request) { body in
+        let changes = try await ChangeDecoding.decode(body)
+        let batch = ChangeBatch(changes: changes, key: key, expected: expected)
+        return try await rooms.withRoom(name) { try await $0.append(batch, from: nil) }.revision
+      }
       // `{"revision":N}`, as `JSONBody` would write it, without an encoder.
       return JSONBody.response(json: Data("{\"revision\":\(revision)}".utf8), headers: Self.revisionHeaders(revision))
     } catch let error as DocumentError {
@@ -221,7 +208,7 @@ struct DrawingsController {
   @Sendable func rename(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
     let expected = try Self.expectedRevision(in: request)
-    let newName = try Self.newName(in: try await Self.body(of: request, upTo: 4096))
+    let newName = try await withBody(of: request, upTo: 4096) { try Self.newName(in: $0) }
     guard newName != name else { throw APIError(DrawingStoreError.nameTaken(name: newName.rawValue)) }
     do {
       let renamed = try await rooms.withRoom(name) { old in
@@ -351,27 +338,7 @@ struct DrawingsController {
     return revision
   }
 
-  /// The body, refused with 413 (`tooLarge`) past `limit`: at once if
-  /// `Content-Length` says so, else as soon as that many bytes arrived.
-  private static func body(
-    of request: Request, upTo limit: Int = APIError.maximumBodySize, else tooLarge: APIError = .bodyTooLarge
-  ) async throws -> Data {
-    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-      throw tooLarge
-    }
-    do {
-      let buffer = try await request.body.collect(upTo: limit)
-      return Data(buffer.readableBytesView)
-    } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-      throw tooLarge
-    } catch is HTTPParserError {
-      // NIO found the framing broken (a chunk size that is not hex, say):
-      // the client's fault, and the connection cannot be trusted further.
-      throw APIError.malformedBody
-    }
-  }
-
-  private static func revisionHeaders(_ revision: Int) -> HTTPFields {
+  static func revisionHeaders(_ revision: Int) -> HTTPFields {
     [.eTag: "\"\(revision)\"", .xRevision: String(revision)]
   }
 }
@@ -384,4 +351,6 @@ extension HTTPFields.Element.Name {
   static let xRevision = Self("X-Revision")!
   /// Names a batch of changes, so that sending it again appends nothing twice.
   static let idempotencyKey = Self("Idempotency-Key")!
+  /// The next page of the list (RFC 8288).
+  static let link = Self("Link")!
 }

@@ -33,6 +33,18 @@ public struct ServerConfiguration: Sendable {
   /// Share links and the admin token (`AccessControl`); nil: off, everyone
   /// who reaches the server may do anything (loopback only, by default).
   public var accessControl: AccessControl?
+  /// The bytes of request bodies the server holds at once, across all
+  /// requests (`BodyBudget`): a body that does not fit beside the others is
+  /// answered 503 with `Retry-After`, one larger than the budget 413.
+  public var bodyBudget: Int {
+    get { budget.limit }
+    set { budget = BodyBudget(limit: newValue) }
+  }
+  /// The default of `touchtracker serve --body-budget`: room for two of
+  /// the largest documents (256 MiB) at once.
+  public static let defaultBodyBudget = 512 * 1024 * 1024
+  /// The budget itself, shared by every request of the server.
+  var budget = BodyBudget(limit: Self.defaultBodyBudget)
   /// The limits of the live sockets (message size and rate, send queues);
   /// DESIGN.md's unless a test makes them small.
   var liveLimits = LiveLimits()
@@ -48,8 +60,10 @@ public struct ServerConfiguration: Sendable {
     maximumWaitingConnections: Int? = nil,
     shutdownLimit: Duration = .seconds(8),
     logLevel: Logger.Level = .notice,
-    accessControl: AccessControl? = nil
+    accessControl: AccessControl? = nil,
+    bodyBudget: Int = Self.defaultBodyBudget
   ) {
+    self.budget = BodyBudget(limit: bodyBudget)
     self.accessControl = accessControl
     self.host = host
     self.port = port

@@ -39,6 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "How many MiB of request bodies the server holds at once, across all requests; a body that does not fit beside the others is answered 503 (try again), one larger than this 413. Bodies in flight take up to about twice this in memory.",
+      valueName: "MiB"))
+  var bodyBudget = ServerConfiguration.defaultBodyBudget / (1024 * 1024)
+
+  @Option(
+    help: ArgumentHelp(
       "Serve the page's files from this directory instead of those built in (for development).",
       valueName: "path"))
   var webRoot: String?
@@ -84,6 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError(
         "Invalid log level '\(logLevel)': use trace, debug, info, notice, warning, error or critical")
     }
+    guard (1...65536).contains(bodyBudget) else {
+      throw ValidationError("Invalid body budget \(bodyBudget): use 1 to 65536 MiB")
+    }
     if newAdminToken && !accessControl { throw ValidationError("--new-admin-token needs --access-control") }
     if PostgresURL.isPostgres(database) {
       do {
@@ -111,7 +120,8 @@ struct ServeCommand: AsyncParsableCommand {
       webRoot: webRoot,
       publicHost: publicHost,
       logLevel: TouchTrackerServer.logLevel(named: logLevel) ?? .notice,
-      accessControl: access
+      accessControl: access,
+      bodyBudget: bodyBudget * 1024 * 1024
     )
     if webRoot == nil && !WebRoot.embeddedHasWasm {
       CLIInput.printError(

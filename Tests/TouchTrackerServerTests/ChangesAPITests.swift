@@ -142,6 +142,19 @@ import TouchTrackerCore
     (body(#"{"op":"delete"}"#), "changes[0]"),
     (body(addJSON(1).replacingOccurrences(of: "3.5", with: "NaN")), "non-finite number 'NaN'"),
     (body(addJSON(5, 5)), "Duplicate id 5 at changes[0].lines[1].id"),
+    // Ids past 2^53 - 1 are named as sent, not as 9000000000000000000.
+    (
+      body(#"{"op":"delete","line":9223372036854775808}"#),
+      "Invalid id 9223372036854775808 at changes[0].line; expected an integer from 1 to 9007199254740991"
+    ),
+    (
+      body(addJSON(1).replacingOccurrences(of: #""id":1"#, with: #""id":18446744073709551616"#)),
+      "Invalid id 18446744073709551616 at changes[0].lines[0].id; expected an integer from 1 to 9007199254740991"
+    ),
+    (
+      body(#"{"op":"delete","circle":-9223372036854775808}"#),
+      "Invalid id -9223372036854775808 at changes[0].circle"
+    ),
   ]
 
   /// Every bad body is refused before the store is touched, naming the

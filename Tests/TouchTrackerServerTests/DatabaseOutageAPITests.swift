@@ -74,6 +74,10 @@ final class StalledStore: DrawingStorage {
     try await Task.sleep(for: .seconds(3600))
     throw Self.late
   }
+  func list(_ query: DrawingListQuery) async throws -> DrawingListPage {
+    try await Task.sleep(for: .seconds(3600))
+    throw Self.late
+  }
   func load(_ name: DrawingName) async throws -> StoredDrawing? { throw Self.late }
   func loadDocument(_ name: DrawingName) async throws -> StoredDocument? { throw Self.late }
   func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? { throw Self.late }

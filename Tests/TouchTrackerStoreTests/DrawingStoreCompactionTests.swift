@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NIOConcurrencyHelpers
 import Testing
 import TouchTrackerCore
 
@@ -142,6 +143,25 @@ import TouchTrackerCore
       #expect(compacted == nil)
       #expect(try await store.load(Self.name)?.drawing == Self.applied([Self.add(5)]))
       #expect(try await Self.log(of: store) == (3, [4]))
+    }
+  }
+
+  /// A background fold that fails (here: a damaged change in the log) is
+  /// said, naming the drawing and why; before, `try?` dropped it unheard.
+  @Test(arguments: StoreBackend.available)
+  func aBackgroundFoldThatFailsIsReported(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let policy = CompactionPolicy(maximumLogCount: 2, maximumLogBytes: 1 << 20, delay: .zero)
+      let store = try await open(compaction: policy)
+      let failures = NIOLockedValueBox<[String]>([])
+      store.compactions.failed = { key, error in failures.withLockedValue { $0.append("\(key): \(error)") } }
+      try await store.append([Self.add(1)], to: Self.name)
+      try await store.executeForTesting(
+        "UPDATE drawingChange SET change = replace(change, '\"x\":1', '\"x\":7') WHERE revision = 1")
+      try await store.append([Self.add(2)], to: Self.name)
+      await store.waitForCompactions()
+      #expect(failures.withLockedValue { $0 } == ["d: \(DrawingStoreError.damaged(name: "d"))"])
+      #expect(try await Self.log(of: store) == (0, [1, 2]), "the log stays as it was")
     }
   }
 

@@ -20,8 +20,12 @@ export function revisionOf(response) {
 const json = { 'Content-Type': 'application/json' };
 
 export const api = {
-  /** `GET /api/drawings`: every drawing's name, revision and time (the admin's). */
-  list: () => fetch('/api/drawings', { cache: 'no-store', headers: access.headers(null) }),
+  /**
+   * A page of the drawings list (the admin's), newest first: `url` is
+   * `/api/drawings?limit=N&search=TEXT` or the `Link` of the page before.
+   */
+  list: (url = '/api/drawings', signal = undefined) =>
+    fetch(url, { cache: 'no-store', headers: access.headers(null), signal }),
 
   /** `GET /api/drawings/NAME`: the drawing's document, its revision in `ETag`. */
   drawing: (name) => fetch(drawingURL(name), { cache: 'no-store', headers: access.headers(name) }),

@@ -10,12 +10,15 @@ import { download, hideBanner, showBanner } from './banner.js';
 import { ask, askName } from './dialog.js';
 import { showNotice } from './notice.js';
 
-/** The names the menu's last list held, to say "already exists" before asking the server. */
+/**
+ * Names the menu has listed (its pages so far), to say "already exists"
+ * before asking the server; the server says it of the others (409).
+ */
 const known = new Set();
 
-/** The menu listed these drawings' names. */
-export function knowNames(names) {
-  known.clear();
+/** The menu listed these drawings' names; `fresh`: a new listing, forget the last one's. */
+export function knowNames(names, { fresh = false } = {}) {
+  if (fresh) known.clear();
   for (const name of names) known.add(name);
 }
 

@@ -1,7 +1,8 @@
 // The "⋯" menu: new drawing, exports, and the saved drawings, newest first,
-// each with a thumbnail (GET .../thumbnail, cached by revision), which can be
-// opened, renamed, duplicated or deleted (ui/drawing-actions.js), and a
-// field that filters them by name.
+// a page at a time (ui/drawing-list.js), each with a thumbnail (GET
+// .../thumbnail, cached by revision), which can be opened, renamed,
+// duplicated or deleted (ui/drawing-actions.js), and a field that searches
+// them by name on the server.
 
 import { svgText } from '../core/bridge.js';
 import { pngOfSVG } from '../paint/export.js';
@@ -10,9 +11,11 @@ import { api } from '../server/api.js';
 import { saver } from '../sync/saver.js';
 import { download, hideBanner, showBanner } from './banner.js';
 import { deleteDrawing, duplicateDrawing, knowNames, openURL, renameDrawing } from './drawing-actions.js';
+import { pagedList } from './drawing-list.js';
 
 const menu = document.getElementById('file-menu');
 const filter = document.getElementById('drawing-filter');
+const list = document.getElementById('drawing-list');
 
 /** Closes the menu; true if it was open. */
 export function closeFileMenu() {
@@ -21,80 +24,45 @@ export function closeFileMenu() {
   return wasOpen;
 }
 
-menu.addEventListener('toggle', () => {
-  if (menu.open) listDrawings();
-});
-
-/** Newest first: the one changed last is the one most likely wanted again. */
+/** Newest first: the one changed last is the one most likely wanted again (the server's order). */
 export function newestFirst(drawings) {
   const time = (drawing) => Date.parse(drawing.updatedAt ?? '') || 0;
   return [...drawings].sort((a, b) => time(b) - time(a) || a.name.localeCompare(b.name));
 }
 
-async function listDrawings() {
-  const list = document.getElementById('drawing-list');
-  const note = (text) => {
-    const item = document.createElement('li');
-    item.className = 'menu-note';
-    item.textContent = text;
-    list.replaceChildren(item);
-  };
-  if (!access.canManage) return note('Only the admin sees the other drawings');
-  list.setAttribute('aria-busy', 'true');
-  let drawings;
-  try {
-    const response = await api.list();
-    if (!response.ok) throw new Error(response.statusText);
-    drawings = newestFirst(await response.json());
-  } catch {
-    drawings = null;
-  }
-  list.removeAttribute('aria-busy');
-  if (!drawings) return note('The server is unreachable');
-  knowNames(drawings.map((drawing) => drawing.name));
-  if (!drawings.length) return note('No saved drawings yet');
-  list.replaceChildren(...drawings.map(drawingItem));
-  applyFilter();
+function note(text) {
+  const item = document.createElement('li');
+  item.className = 'menu-note';
+  item.textContent = text;
+  return item;
 }
 
-/** Shows only the drawings whose names hold the search field's text (any case). */
-function applyFilter() {
-  const list = document.getElementById('drawing-list');
-  const wanted = filter.value.trim().toLowerCase();
-  let shown = 0;
-  for (const item of list.querySelectorAll('.drawing-item')) {
-    item.hidden = !item.dataset.name.toLowerCase().includes(wanted);
-    if (!item.hidden) shown++;
-  }
-  list.querySelector('.filter-note')?.remove();
-  if (shown === 0 && list.querySelector('.drawing-item')) {
-    const item = document.createElement('li');
-    item.className = 'menu-note filter-note';
-    item.setAttribute('role', 'status');
-    item.textContent = `No drawing named like “${filter.value.trim()}”`;
-    list.append(item);
-  }
-}
+const drawings = pagedList({
+  list,
+  filter,
+  scroller: menu.querySelector('.menu'),
+  itemFor: drawingItem,
+  note,
+  onNames: (names, fresh) => knowNames(names, { fresh }),
+  canList: () => access.canManage,
+});
 
-filter.addEventListener('input', applyFilter);
+menu.addEventListener('toggle', () => {
+  if (!menu.open) return;
+  if (!access.canManage) return list.replaceChildren(note('Only the admin sees the other drawings'));
+  drawings.showFirst();
+});
+
 filter.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape') {
-    // The first Escape empties the field; the next closes the menu (the page's own keys skip fields).
-    event.preventDefault();
-    event.stopPropagation();
-    if (filter.value) {
-      filter.value = '';
-      applyFilter();
-    } else {
-      closeFileMenu();
-      menu.querySelector('summary').focus();
-    }
-  } else if (event.key === 'Enter' || event.key === 'ArrowDown') {
-    // To the first drawing shown (Enter then opens it).
-    const first = document.querySelector('#drawing-list .drawing-item:not([hidden]) .drawing-link');
-    if (!first) return;
-    event.preventDefault();
-    first.focus();
+  if (event.key !== 'Escape') return;
+  // The first Escape empties the field; the next closes the menu (the page's own keys skip fields).
+  event.preventDefault();
+  event.stopPropagation();
+  if (filter.value) {
+    drawings.clearSearch();
+  } else {
+    closeFileMenu();
+    menu.querySelector('summary').focus();
   }
 });
 

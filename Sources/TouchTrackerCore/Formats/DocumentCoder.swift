@@ -215,9 +215,10 @@ public enum DocumentCoder {
     guard let field else { return .unassigned }
     let number = try field.number()
     guard number >= 1, number <= Double(ShapeID.maximum.rawValue), number == number.rounded(.towardZero) else {
+      // An integer is named with all its digits (2^64 as 18446744073709551616, not 9e18).
+      let text = number == number.rounded(.towardZero) ? JSONNumber.exactInteger(number) : NumberText.format(number)
       throw FormatError(
-        "Invalid id \(NumberText.format(number)) at \(field.path); expected an integer from 1 to \(ShapeID.maximum.rawValue)"
-      )
+        "Invalid id \(text) at \(field.path); expected an integer from 1 to \(ShapeID.maximum.rawValue)")
     }
     return ShapeID(rawValue: UInt64(number))
   }

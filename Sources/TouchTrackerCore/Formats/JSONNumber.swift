@@ -72,4 +72,48 @@ public enum JSONNumber {
     }
     return negative ? -value : value
   }
+
+  /// The exact decimal digits of an integral finite `value` ("-" first if
+  /// negative), however large: for messages naming a number beyond what
+  /// `format` writes (it stops at 9e18), such as an id of 2^64.
+  ///
+  /// In the wasm (Embedded Swift) it is `format`: the page's core stays
+  /// within its size budget, and the server, which checks every document
+  /// and change before storing it, names the number exactly.
+  public static func exactInteger(_ value: Double) -> String {
+    #if hasFeature(Embedded)
+      return NumberText.format(value)
+    #else
+      return exactDigits(value)
+    #endif
+  }
+
+  private static func exactDigits(_ value: Double) -> String {
+    guard value.isFinite, value == value.rounded(.towardZero) else { return NumberText.format(value) }
+    var magnitude = value < 0 ? -value : value
+    var digits: [UInt8] = []  // least significant first
+    // magnitude = significand * 2^shift, the significand below 2^53.
+    var shift = 0
+    while magnitude >= 9_007_199_254_740_992 {
+      magnitude /= 2
+      shift += 1
+    }
+    var significand = UInt64(magnitude)
+    repeat {
+      digits.append(UInt8(significand % 10))
+      significand /= 10
+    } while significand > 0
+    for _ in 0..<shift {
+      var carry: UInt8 = 0
+      for index in digits.indices {
+        let doubled = digits[index] * 2 + carry
+        digits[index] = doubled % 10
+        carry = doubled / 10
+      }
+      if carry > 0 { digits.append(carry) }
+    }
+    var bytes: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
+    for digit in digits.reversed() { bytes.append(UInt8(ascii: "0") + digit) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }

@@ -7,7 +7,8 @@ import NIOHTTP1
 /// Hummingbird's HTTP/1 channel, with WebSocket upgrades for the live sync
 /// (`LiveUpgrade`), and a `ConnectionGuardHandler` added right after NIO's
 /// request decoder, where it still sees HTTP/1 versions and `Connection`
-/// headers. The guard leaves the pipeline when a connection is upgraded.
+/// headers. The guard leaves the pipeline when a connection is upgraded;
+/// then a `WebSocketFrameCheck` joins it after NIO's frame decoder.
 struct GuardedHTTP1Channel: ServerChildChannel {
   typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
@@ -23,6 +24,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
       let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
       try pipeline.addHandler(
         ConnectionGuardHandler(timeouts: timeouts, waiting: waiting), position: .after(decoder.handler))
+      try pipeline.addHandler(WebSocketFrameCheckInstaller())
       return value
     }
   }
@@ -45,7 +47,12 @@ struct GuardedHTTP1Channel: ServerChildChannel {
               // frame decoder with a bare 1009.
               maxFrameSize: 2 * live.rooms.limits.messageBytes,
               autoPing: .enabled(timePeriod: .seconds(30)),
-              closeTimeout: .seconds(5)
+              closeTimeout: .seconds(5),
+              // A close frame's reason that is not UTF-8 is refused (1002),
+              // as RFC 6455 §7.1.6 asks. Text messages are checked by
+              // `LiveConnection` (1007), which reads frames, not the
+              // library's messages that this setting also covers.
+              validateUTF8: true
             )
           ),
           shouldUpgrade: { head, channel, logger in live.shouldUpgrade(head, channel: channel, logger: logger) }

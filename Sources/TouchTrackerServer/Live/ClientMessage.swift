@@ -123,5 +123,10 @@ struct LiveError: Error, Equatable, Sendable, CustomStringConvertible {
   static let policyViolation: UInt16 = 1008
   static let normalClosure: UInt16 = 1000
   static let messageTooBig: UInt16 = 1009
+  /// RFC 6455 §7.4.1: frames out of order (a continuation with no message
+  /// begun, a new message before the last one's final fragment).
+  static let protocolError: UInt16 = 1002
+  /// RFC 6455 §8.1: a text message that is not UTF-8.
+  static let invalidPayload: UInt16 = 1007
   static let internalError: UInt16 = 1011
 }

@@ -109,6 +109,21 @@ struct LiveConnection: Sendable {
     return frames
   }
 
+  /// Whether `bytes` are valid UTF-8 (no stray continuation bytes, no
+  /// overlong forms or surrogates, nothing cut off).
+  static func isUTF8(_ bytes: [UInt8]) -> Bool {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
+  }
+
   /// Reads and handles messages until the client leaves (nil) or breaks a
   /// rule (its `error` is queued; the answer is how to close).
   private func read(
@@ -120,17 +135,36 @@ struct LiveConnection: Sendable {
     var said: String?
     var access = Access.open
     var message: [UInt8] = []
+    /// Whether a message's first frame came and its final one has not.
+    var fragmented = false
     var index = 0
     var frames = inbound.makeAsyncIterator()
     do {
       while let frame = try await frames.next() {
+        // Every frame, a fragment too, is counted in the rate: empty
+        // continuations would otherwise cost nothing.
+        guard rate.take() else {
+          throw LiveError(
+            "Message \(index + 1) is over the limit of \(Int(limits.messageRate)) messages a second"
+              + " (a burst of \(Int(limits.messageBurst)); each fragment counts as one)")
+        }
         switch frame.opcode {
         case .binary:
           throw LiveError("Binary message \(index + 1): send text frames, one JSON object each")
         case .text:
+          guard !fragmented else {
+            throw LiveError(
+              "Message \(index + 2) began while message \(index + 1) still awaited its final fragment"
+                + " (RFC 6455 §5.4: fragments of one message are not interleaved)",
+              closeCode: LiveError.protocolError)
+          }
           message.removeAll(keepingCapacity: true)
         case .continuation:
-          break
+          guard fragmented else {
+            throw LiveError(
+              "A continuation frame after message \(index) with no message begun (RFC 6455 §5.4)",
+              closeCode: LiveError.protocolError)
+          }
         }
         guard message.count + frame.data.readableBytes <= limits.messageBytes else {
           throw LiveError(
@@ -138,12 +172,13 @@ struct LiveConnection: Sendable {
             closeCode: LiveError.messageTooBig)
         }
         message += frame.data.readableBytesView
+        fragmented = !frame.fin
         guard frame.fin else { continue }
         index += 1
-        guard rate.take() else {
+        guard Self.isUTF8(message) else {
           throw LiveError(
-            "Message \(index) is over the limit of \(Int(limits.messageRate)) messages a second"
-              + " (a burst of \(Int(limits.messageBurst)))")
+            "Message \(index) is not valid UTF-8 (RFC 6455 §8.1: text messages are UTF-8)",
+            closeCode: LiveError.invalidPayload)
         }
         let decoded: ClientMessage
         do {
@@ -195,7 +230,12 @@ struct LiveConnection: Sendable {
       outbox.send(.error("The server could not store the changes: \(error)"))
       return LiveOutbox.Close(code: LiveError.internalError, reason: "")
     } catch {
-      // The socket failed or the store did: nothing to tell a client that is gone.
+      if let problem = DatabaseProblem.sentence(for: error) {
+        logger.error("Live sync of '\(name)' failed: \(error)")
+        outbox.send(.error("The server could not store the changes of '\(name)': \(problem)"))
+        return LiveOutbox.Close(code: LiveError.internalError, reason: "")
+      }
+      // The socket failed: nothing to tell a client that is gone.
       logger.debug("Live connection to '\(name)' ended: \(error)")
       return LiveOutbox.Close(code: LiveError.internalError, reason: "")
     }

@@ -31,6 +31,10 @@ final class MeasuredStorage: DrawingStorage {
 
   func list() async throws -> [DrawingSummary] { try await measured("list") { try await base.list() } }
 
+  func list(_ query: DrawingListQuery) async throws -> DrawingListPage {
+    try await measured("listPage") { try await base.list(query) }
+  }
+
   func load(_ name: DrawingName) async throws -> StoredDrawing? {
     try await measured("load") { try await base.load(name) }
   }

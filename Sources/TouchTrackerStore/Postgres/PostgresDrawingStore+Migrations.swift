@@ -78,6 +78,13 @@ extension PostgresDrawingStore {
     Migration(
       version: 8, name: "Groups append a batch in three statements and its notices, not nine",
       statements: [leanAppendGroup]),
+    Migration(
+      version: 9, name: "Drawings list by time",
+      statements: [
+        """
+        CREATE INDEX drawing_by_time ON drawing (updatedAt DESC, name COLLATE "C") WHERE NOT isDeleted
+        """
+      ]),
   ]
 
   /// `appendRows` as one function in the database, so that appending a

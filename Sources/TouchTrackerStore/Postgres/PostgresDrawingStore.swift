@@ -159,7 +159,7 @@ public final class PostgresDrawingStore: DrawingStorage {
     }
     let folded = try state.folded()
     if compaction.isAutomatic {
-      compactions.schedule(name.rawValue) { [self] in _ = try? await store(folded) }
+      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded) }
     }
     return StoredDocument(json: Data(folded.snapshot.document.utf8), revision: head.revision, updatedAt: head.updatedAt)
   }

@@ -49,6 +49,12 @@ extension SQLiteDrawingStore {
         table.column("value", .text).notNull()
       }
     }
+    // The drawings list, newest first, a page at a time
+    // (`list(_ query:)`): one index range, whatever the number of drawings.
+    migrator.registerMigration("Drawings list by time") { db in
+      try db.execute(
+        sql: "CREATE INDEX drawingByTime ON drawing (updatedAt DESC, name) WHERE NOT isDeleted")
+    }
     return migrator
   }
 

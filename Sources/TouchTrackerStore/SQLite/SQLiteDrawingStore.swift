@@ -97,6 +97,43 @@ public final class SQLiteDrawingStore: Sendable {
     }
   }
 
+  /// A page of the list: newest first, by the index `drawingByTime`
+  /// (migration "Drawings list by time"). `updatedAt` is text of fixed
+  /// shape, so comparing texts compares times.
+  public func list(_ query: DrawingListQuery) async throws -> DrawingListPage {
+    let (sql, arguments) = Self.listStatement(query)
+    let rows = try await database.read { [sql, arguments] db in
+      try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> (DrawingSummary, Int64)? in
+        guard let name = try? DrawingName(row["name"] as String) else { return nil }
+        let updatedAt: Date = row["updatedAt"]
+        return (
+          DrawingSummary(
+            name: name, revision: row["revision"], updatedAt: updatedAt, lineCount: row["lineCount"],
+            circleCount: row["circleCount"]),
+          DrawingListCursor.microseconds(updatedAt, precision: 1000)
+        )
+      }
+    }
+    return DrawingListPage(rows: rows.map { (summary: $0.0, microseconds: $0.1) }, limit: query.limit)
+  }
+
+  /// The statement of `list(_ query:)`.
+  static func listStatement(_ query: DrawingListQuery) -> (String, StatementArguments) {
+    var sql = """
+      SELECT name, revision, updatedAt, lineCount, circleCount FROM drawing
+      WHERE NOT isDeleted AND instr(lower(name), ?) > 0
+      """
+    var arguments: StatementArguments = [query.search]
+    if let after = query.after {
+      let time = after.timestampText(fractionDigits: 3)
+      sql += " AND updatedAt <= ? AND (updatedAt < ? OR name > ?)"
+      arguments += [time, time, after.name.rawValue]
+    }
+    sql += " ORDER BY updatedAt DESC, name LIMIT ?"
+    arguments += [query.limit + 1]
+    return (sql, arguments)
+  }
+
   /// The drawing named `name`, or nil if there is none.
   ///
   /// - Throws: `DrawingStoreError.damaged` if its snapshot or a change no
@@ -135,7 +172,7 @@ public final class SQLiteDrawingStore: Sendable {
     }
     guard let (document, folded) = loaded else { return nil }
     if let folded, compaction.isAutomatic {
-      compactions.schedule(name.rawValue) { [self] in _ = try? await store(folded) }
+      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded) }
     }
     return document
   }

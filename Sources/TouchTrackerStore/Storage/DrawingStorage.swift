@@ -45,6 +45,10 @@ public protocol DrawingStorage: AnyObject, Sendable {
   /// Every drawing that exists, by name, without reading any document.
   func list() async throws -> [DrawingSummary]
 
+  /// A page of the drawings that exist, newest first (`DrawingListQuery`),
+  /// without reading any document; one index range however many there are.
+  func list(_ query: DrawingListQuery) async throws -> DrawingListPage
+
   /// The drawing named `name`, decoded, or nil if there is none.
   func load(_ name: DrawingName) async throws -> StoredDrawing?
 

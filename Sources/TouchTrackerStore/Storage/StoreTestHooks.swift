@@ -13,6 +13,8 @@ protocol StoreTestHooks: DrawingStorage {
   func compact(
     _ name: DrawingName, keepingByPolicy: Bool, afterReading: @Sendable () async throws -> Void
   ) async throws -> Int?
+  /// The background folds, to hear those that fail (`failed`).
+  var compactions: CompactionScheduler { get }
   /// Runs one statement of SQL that both backends read the same way.
   func executeForTesting(_ sql: String) async throws
   /// The first column of every row of `sql`, as integers.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TouchTrackerCore
 
 /// The compactions under way, at most one per drawing. A class with a lock
@@ -8,13 +9,32 @@ final class CompactionScheduler: @unchecked Sendable {
   private let lock = NSLock()
   private var running: [String: Task<Void, Never>] = [:]
   /// Work asked for under a key while work under it was under way: run once more after it.
-  private var again: [String: @Sendable () async -> Void] = [:]
+  private var again: [String: @Sendable () async throws -> Void] = [:]
+  private var report: @Sendable (String, any Error) -> Void = CompactionScheduler.log
+
+  /// Told of every piece of work that fails (a fold that could not read a
+  /// drawing's log or store its snapshot), with its key (the drawing's
+  /// name); logs it by default. Tests listen here.
+  var failed: @Sendable (String, any Error) -> Void {
+    get { lock.withLock { report } }
+    set { lock.withLock { report = newValue } }
+  }
+
+  static let logger = Logger(label: "touchtracker.compaction")
+
+  /// A failed fold, as the server's log says it: the drawing is served as
+  /// before (reads replay its log), and the next fold tries again.
+  static func log(_ key: String, _ error: any Error) {
+    logger.error(
+      "Folding the change log of '\(key)' into a snapshot failed: \(error). Its log stays as it is (reads replay it); the next append past the limits tries again"
+    )
+  }
 
   /// Starts `work` under `key`; if work under that key is under way, runs
   /// `work` once after it (however often it was asked for meanwhile): a fold
   /// that found its drawing's log within its limits may have read it just
   /// before the append that took it past them asked.
-  func schedule(_ key: String, _ work: @escaping @Sendable () async -> Void) {
+  func schedule(_ key: String, _ work: @escaping @Sendable () async throws -> Void) {
     lock.lock()
     defer { lock.unlock() }
     guard running[key] == nil else {
@@ -25,9 +45,14 @@ final class CompactionScheduler: @unchecked Sendable {
   }
 
   /// Under the lock.
-  private func start(_ key: String, _ work: @escaping @Sendable () async -> Void) {
+  private func start(_ key: String, _ work: @escaping @Sendable () async throws -> Void) {
     running[key] = Task {
-      await work()
+      do {
+        try await work()
+      } catch is CancellationError {
+      } catch {
+        self.failed(key, error)
+      }
       self.finished(key)
     }
   }
@@ -63,13 +88,13 @@ protocol CompactingStore: AnyObject, Sendable {
 
 extension CompactingStore {
   /// Compacts `name` after `compaction.delay`, unless that is under way.
-  /// A failure leaves the log as it is (reading replays it); the next
-  /// append past the limits tries again.
+  /// A failure is logged (`CompactionScheduler.failed`) and leaves the log
+  /// as it is (reading replays it); the next append past the limits tries again.
   func scheduleCompaction(of name: DrawingName) {
     let delay = compaction.delay
     compactions.schedule(name.rawValue) { [self] in
       try? await Task.sleep(for: delay)
-      _ = try? await compact(name, keepingByPolicy: true, afterReading: {})
+      _ = try await compact(name, keepingByPolicy: true, afterReading: {})
     }
   }
 

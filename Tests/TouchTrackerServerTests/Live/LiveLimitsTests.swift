@@ -171,7 +171,8 @@ import Testing
         #expect(messages.first == #"{"type":"welcome","revision":0}"#)
         #expect(
           messages.last
-            == #"{"type":"error","error":"Message 6 is over the limit of 0 messages a second (a burst of 5)"}"#)
+            == #"{"type":"error","error":"Message 6 is over the limit of 0 messages a second (a burst of 5; each fragment counts as one)"}"#
+        )
         #expect(close == .close(code: 1008, reason: ""))
       }
     }

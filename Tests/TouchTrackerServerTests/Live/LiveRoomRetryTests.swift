@@ -175,6 +175,7 @@ final class FlakyChanges: DrawingStorage {
   var location: String { base.location }
   var compaction: CompactionPolicy { base.compaction }
   func list() async throws -> [DrawingSummary] { try await base.list() }
+  func list(_ query: DrawingListQuery) async throws -> DrawingListPage { try await base.list(query) }
   func load(_ name: DrawingName) async throws -> StoredDrawing? { try await base.load(name) }
   func adminToken(candidate: String, replacing: Bool) async throws -> String {
     try await base.adminToken(candidate: candidate, replacing: replacing)

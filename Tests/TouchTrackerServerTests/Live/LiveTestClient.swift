@@ -118,18 +118,24 @@ final class LiveTestClient {
     try await sendFrame(opcode: 0x1, payload: Array(text.utf8))
   }
 
-  /// One frame, masked as a client's must be.
-  func sendFrame(opcode: UInt8, fin: Bool = true, payload: [UInt8]) async throws {
+  /// One frame, masked as a client's must be (unless `masked` is false).
+  func sendFrame(opcode: UInt8, fin: Bool = true, masked: Bool = true, payload: [UInt8]) async throws {
     var frame = ByteBuffer()
     frame.writeInteger((fin ? 0x80 : 0) | opcode)
+    let maskBit: UInt8 = masked ? 0x80 : 0
     switch payload.count {
-    case ..<126: frame.writeInteger(0x80 | UInt8(payload.count))
+    case ..<126: frame.writeInteger(maskBit | UInt8(payload.count))
     case ..<65536:
-      frame.writeInteger(UInt8(0x80 | 126))
+      frame.writeInteger(UInt8(maskBit | 126))
       frame.writeInteger(UInt16(payload.count))
     default:
-      frame.writeInteger(UInt8(0x80 | 127))
+      frame.writeInteger(UInt8(maskBit | 127))
       frame.writeInteger(UInt64(payload.count))
+    }
+    guard masked else {
+      frame.writeBytes(payload)
+      try await outbound.write(frame)
+      return
     }
     let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
     frame.writeBytes(mask)
