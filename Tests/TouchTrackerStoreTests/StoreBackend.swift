@@ -49,8 +49,10 @@ enum StoreBackend: String, Sendable, CustomTestStringConvertible {
         do {
           let result = try await body(
             StoreOpener { compaction, now in
+              // A busy machine's allowance for each answer: the 2 s a server
+              // gives its database is what DatabaseOutageTests test.
               let store = try await PostgresDrawingStore(
-                url: url, compaction: compaction, maximumConnections: 4, now: now)
+                url: url, compaction: compaction, maximumConnections: 4, timeout: .seconds(60), now: now)
               opened.add(store)
               return store
             })

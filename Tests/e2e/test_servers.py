@@ -39,7 +39,9 @@ def two_servers(tmp_path, wasm):
     name = f"tt_e2e_{uuid.uuid4().hex}"
     subprocess.run(["psql", url, "-qc", f"CREATE DATABASE {name}"], check=True)
     database = url.rsplit("/", 1)[0] + "/" + name
-    servers = [Server(binary, database, log=tmp_path / f"server{index}.log") for index in range(2)]
+    # A busy machine's allowance for each of the database's answers (the default, 2 s, is what an outage is).
+    servers = [Server(binary, database, arguments=["--database-timeout", "30"], log=tmp_path / f"server{index}.log")
+               for index in range(2)]
     try:
         for server in servers:
             server.start()
