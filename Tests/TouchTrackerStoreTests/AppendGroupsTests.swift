@@ -136,7 +136,8 @@ import TouchTrackerCore
   @Test func groupsTakeTheirLocksInTheOrderOfTheKeysSoNamesThatShareOneCannotDeadlock() async throws {
     guard StoreBackend.available.contains(.postgres) else { return }
     try await withPostgresDatabase { url in
-      let store = try await PostgresDrawingStore(url: url, compaction: .manual, maximumConnections: 2, timeout: .seconds(60))
+      let store = try await PostgresDrawingStore(
+        url: url, compaction: .manual, maximumConnections: 2, timeout: .seconds(60))
       let logger = Logger(label: "test")
       let other = try await PostgresConnection.connect(
         on: MultiThreadedEventLoopGroup.singleton.next(), configuration: url.connectionConfiguration(), id: 9,
@@ -379,7 +380,8 @@ import TouchTrackerCore
   @Test func theGroupAnswersAndStoresAsTheOneBatchFunctionDid() async throws {
     guard StoreBackend.available.contains(.postgres) else { return }
     try await withPostgresDatabase { url in
-      let store = try await PostgresDrawingStore(url: url, compaction: .manual, maximumConnections: 2, timeout: .seconds(60))
+      let store = try await PostgresDrawingStore(
+        url: url, compaction: .manual, maximumConnections: 2, timeout: .seconds(60))
       let logger = Logger(label: "test")
       do {
         var grouped: [String] = []
@@ -435,7 +437,8 @@ import TouchTrackerCore
   @Test func aNoticeCarriesASmallBatchBeforeTheAppendNotice() async throws {
     guard StoreBackend.available.contains(.postgres) else { return }
     try await withPostgresDatabase { url in
-      let store = try await PostgresDrawingStore(url: url, compaction: .manual, maximumConnections: 2, timeout: .seconds(60))
+      let store = try await PostgresDrawingStore(
+        url: url, compaction: .manual, maximumConnections: 2, timeout: .seconds(60))
       let notices = try #require(store.notices())
       var heard = notices.makeAsyncIterator()
       #expect(await heard.next() == .some(nil), "listening starts with a nil")

@@ -86,26 +86,26 @@ import Testing
 
   /// A socket that never says hello holds a connection and learns nothing
   /// (pings answered, a rename heard): it is told so and closed.
+  /// Answering pings does not keep a socket that never said hello: the
+  /// pong may come before the deadline or not (a busy machine), the close does.
   @Test func aSocketThatNeverSaysHelloIsClosed1008() async throws {
-    try await Live.run(configure: { $0.liveLimits.helloDeadline = .milliseconds(300) }) { port, _ in
+    try await Live.run(configure: { $0.liveLimits.helloDeadline = .milliseconds(1500) }) { port, _ in
       try await LiveTestClient.live(port: port, since: nil) { client in
         try await client.send(#"{"type":"ping"}"#)
         let (messages, close) = try await client.untilClosed()
         #expect(
-          messages == [
-            #"{"type":"pong"}"#,
-            #"{"type":"error","error":"No hello within 0.3 seconds: a live socket says hello first"}"#,
-          ])
+          messages.last == #"{"type":"error","error":"No hello within 1.5 seconds: a live socket says hello first"}"#)
+        #expect(messages.dropLast().allSatisfy { $0 == #"{"type":"pong"}"# }, "\(messages)")
         #expect(close == .close(code: 1008, reason: ""))
       }
     }
   }
 
   @Test func aSocketThatSaysHelloStaysOpenPastTheDeadline() async throws {
-    try await Live.run(configure: { $0.liveLimits.helloDeadline = .milliseconds(300) }) { port, _ in
+    try await Live.run(configure: { $0.liveLimits.helloDeadline = .milliseconds(1500) }) { port, _ in
       try await LiveTestClient.live(port: port) { client in
         _ = try await client.message(ofType: "welcome")
-        try await Task.sleep(for: .milliseconds(600))
+        try await Task.sleep(for: .milliseconds(2000))
         try await client.send(#"{"type":"ping"}"#)
         _ = try await client.message(ofType: "pong")
       }
