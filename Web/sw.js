@@ -51,6 +51,7 @@ const PAGE_FILES = [
   'ui/drawings.js',
   'ui/help.js',
   'ui/inspector.js',
+  'ui/inspector-log.js',
   'ui/notice.js',
   'ui/palette-choices.js',
   'ui/qr.js',
