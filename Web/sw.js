@@ -58,6 +58,7 @@ const PAGE_FILES = [
   'ui/recorder.js',
   'ui/safe-area.js',
   'ui/share.js',
+  'ui/touch-feedback.js',
   'ui/sync-status.js',
   'ui/toolbar.js',
 ];
