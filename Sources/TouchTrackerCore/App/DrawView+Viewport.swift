@@ -113,7 +113,8 @@ extension DrawView {
   public func zoomToFit() -> Bool {
     guard let content = drawingBounds else { return setViewport(offset: .zero, zoom: 1) }
     let area = visibleArea
-    let room = Size(width: max(1, area.width - 2 * DrawView.fitMargin), height: max(1, area.height - 2 * DrawView.fitMargin))
+    let margin = 2 * DrawView.fitMargin
+    let room = Size(width: max(1, area.width - margin), height: max(1, area.height - margin))
     let scale = min(1, min(room.width / content.width, room.height / content.height))
     return zoom(to: scale, keeping: content.center, at: area.center)
   }
