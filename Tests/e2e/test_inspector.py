@@ -215,3 +215,66 @@ def test_a_side_panel_on_a_desktop(page):
     assert box["x"] + box["width"] == pytest.approx(viewport["width"] - 8, abs=1)
     assert box["width"] < viewport["width"] / 2
     assert box["height"] > viewport["height"] * 0.8
+
+
+LOG_BOX = """() => {
+  const log = document.querySelector('#inspector [data-inspector="log"]');
+  const box = log.getBoundingClientRect();
+  const newest = log.lastElementChild?.getBoundingClientRect();
+  return { height: box.height, top: log.scrollTop, rows: [...log.children].map((row) => row.textContent),
+           newestInView: !!newest && newest.top >= box.top - 1 && newest.bottom <= box.bottom + 1 };
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1024, 1366), (1440, 900)])
+def test_the_event_log_is_tall_and_follows_the_newest_rows_until_scrolled_away(browser, static_url, width, height):
+    page = open_page(browser, static_url + "/", hint_read=True, viewport={"width": width, "height": height})
+    touch = Touchscreen(page)
+    turn_on(page)
+    for i in range(6):
+        touch.line((40, 100 + 30 * i), (300, 110 + 30 * i))
+    log_box = page.evaluate(LOG_BOX)
+    assert log_box["height"] >= 240, "room for a gesture's rows"
+    assert log_box["newestInView"], "the newest rows are in view"
+    assert log_box["rows"][-1] == log(page)[-1]
+
+    page.evaluate("document.querySelector('#inspector [data-inspector=\"log\"]').scrollTop = 0")
+    touch.line((40, 400), (300, 420))
+    assert page.evaluate(LOG_BOX)["top"] == 0, "scrolled away to read: the log stays put"
+    page.evaluate("(l => { l.scrollTop = l.scrollHeight; })(document.querySelector('#inspector [data-inspector=\"log\"]'))")
+    touch.line((40, 450), (300, 470))
+    assert page.evaluate(LOG_BOX)["newestInView"], "back at the bottom: it follows again"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_event_log_keeps_a_long_session_from_its_first_row(touch):
+    page = touch.page
+    turn_on(page)
+    for i in range(20):
+        touch.line((40, 60 + 25 * i), (300, 70 + 25 * i))
+    rows = page.evaluate(LOG_BOX)["rows"]
+    entries = log(page)
+    assert len(entries) > 400, "more rows than the old cap"
+    assert rows == entries, "every row of the session is shown"
+    first = inspector(page)["touches"][0]["id"]
+    assert rows[0] == f"touch {first} hit DrawView (Window > DrawView)"
+
+
+def timeline(page, recognizer):
+    return page.locator(f'#inspector [data-recognizer="{recognizer}"] .timeline > li').all_inner_texts()
+
+
+def test_each_recognizers_row_starts_over_with_each_gesture(touch):
+    page = touch.page
+    touch.line((100, 300), (400, 300))
+    turn_on(page)
+    touch.line((100, 500), (400, 520))
+    assert [s.split("\n")[0] for s in timeline(page, "pan")][-1] == "ended", timeline(page, "pan")
+    touch.down(press=(250, 300))
+    touch.settle()
+    touch.skip_time(0.6)
+    assert timeline(page, "pan") == ["possible"], "the last gesture's pan is not shown during the next"
+    assert [s.split("\n")[0] for s in timeline(page, "long press")] == ["possible", "began"]
+    touch.up("press")
+    touch.settle()

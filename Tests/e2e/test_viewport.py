@@ -7,6 +7,7 @@ import re
 import struct
 
 import pytest
+from conftest import open_page
 from touchscreen import Touchscreen
 
 BLACK = (0, 0, 0)
@@ -248,3 +249,35 @@ def test_a_big_drawing_appears_tile_by_tile_with_the_pixels_of_a_whole_paint(pag
     touch.settle()
     assert page.evaluate("touchtracker.paintStats().pendingSections") == 0
     assert page.locator("#canvas").screenshot() == progressive, "the same pixels as a whole paint"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (390, 844)])
+def test_fit_leaves_twenty_points_around_the_drawing_on_screen_whatever_the_zoom(browser, static_url, size):
+    """A tall drawing fitted at a small zoom still has 20 points of room on screen below and above it
+    (and beside it), inside what the toolbar, zoom buttons and messages leave visible."""
+    page = open_page(browser, static_url + "/", hint_read=True, viewport={"width": size[0], "height": size[1]})
+    try:
+        touch = Touchscreen(page)
+        touch.line((100, 300), (300, 300))
+        page.mouse.move(200, 300)
+        for _ in range(2):
+            page.mouse.wheel(0, 1000)  # 2,000 points down
+        touch.settle()
+        touch.line((100, 300), (300, 300))
+        page.click("#zoom [data-zoom=zoom-fit]")
+        touch.settle()
+        view = viewport(page)
+        assert 0.1 < view["zoom"] < 0.5
+        document = touch.document()["lines"]
+        top = min(l["begin"]["y"] for l in document) - 5  # the lines' painted edges (10 pt wide)
+        bottom = max(l["begin"]["y"] for l in document) + 5
+        on_screen = lambda y: (y - view["y"]) * view["zoom"]
+        toolbar = page.locator("#toolbar").bounding_box()
+        zoom = page.locator("#zoom").bounding_box()
+        visible_top = max(toolbar["y"] + toolbar["height"], zoom["y"] + zoom["height"] if zoom["y"] < size[1] / 2 else 0)
+        visible_bottom = zoom["y"] if zoom["y"] > size[1] / 2 else size[1]
+        assert on_screen(top) - visible_top >= 19, (on_screen(top), visible_top, view)
+        assert visible_bottom - on_screen(bottom) >= 19, (on_screen(bottom), visible_bottom, view)
+        assert page.errors == []
+    finally:
+        page.context.close()

@@ -43,7 +43,39 @@ export function hideHint() {
   hint.hidden = true;
 }
 
+/** The toolbar's icons, named, with what each does: the sheet's legend, for screens without tooltips. */
+const LEGEND = [
+  ['[data-command="palette"]', 'palette', 'the colors (also a three-finger swipe up)'],
+  ['[data-command="undo"]', 'undo', 'takes back your last change'],
+  ['[data-command="redo"]', 'redo', 'puts it back'],
+  ['[data-toggle="angle"]', 'angle', "on: each line's color follows its direction"],
+  ['[data-toggle="speed"]', 'speed', 'on: faster strokes draw thicker lines'],
+  ['[data-toggle="pen"]', 'pen', 'there once a pen is used; on: while a pen is in use, fingers do not draw'],
+  ['#file-menu summary', 'menu', 'new drawing, exports, the inspector, your drawings'],
+  ['[data-command="help"]', 'help', 'this sheet'],
+  ['[data-command="share"]', 'share', 'links to draw or watch together'],
+  ['#toolbar > [data-command="inspector"]', 'inspector', 'what decided each touch (on a phone: in the ⋯ menu)'],
+];
+
+function fillLegend() {
+  const legend = sheet.querySelector('.toolbar-legend');
+  for (const [selector, key, does] of LEGEND) {
+    const control = document.querySelector(`#toolbar ${selector}`);
+    if (!control) continue;
+    const term = document.createElement('dt');
+    const icon = control.querySelector('svg').cloneNode(true);
+    icon.dataset.icon = key;
+    const name = document.createElement('span');
+    name.textContent = control.getAttribute('aria-label');
+    term.append(icon, name);
+    const description = document.createElement('dd');
+    description.textContent = does;
+    legend.append(term, description);
+  }
+}
+
 export function attachHelp() {
+  fillLegend();
   hint.hidden = seen();
   hint.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-hint]');

@@ -9,8 +9,14 @@
 
 import { readOut, tt } from '../core/bridge.js';
 import { PHASE_NAMES, pointerPhases, pointerTypes } from '../input/pointers.js';
+import { attachLog, nextLogNumber, recordText, renderLog } from './inspector-log.js';
 
-const LOG_LIMIT = 400;
+export { recordText };
+
+// The log keeps the last LOG_LIMIT rows (a few hundred gestures; older rows
+// leave from the top), the records for tests the last RECORDS_KEPT.
+const LOG_LIMIT = 5000;
+const RECORDS_KEPT = 2000;
 const GESTURES_KEPT = 6;
 const ACTIONS_KEPT = 8;
 
@@ -88,49 +94,16 @@ export function inspectorState() {
   };
 }
 
-/** The record as the book's log line: the same words as `touchtracker replay --log`. */
-export function recordText(r) {
-  switch (r.kind) {
-    case 'hit':
-      return `touch ${r.touch.id} hit ${r.path[r.path.length - 1]} (${r.path.join(' > ')})${r.ignored ? ', ignored' : ''}`;
-    case 'message':
-      return `${r.method} [${r.touches.map((t) => t.id).join(', ')}]`;
-    case 'state':
-      return `${r.recognizer}: ${r.from} -> ${r.to}${r.cause ? ` (${r.cause})` : ''}`;
-    case 'wait':
-      return `${r.recognizer}: waits for ${r.for.join(', ')} to fail`;
-    case 'held':
-      return `touch ${r.touch} ${r.phase} held by ${r.by}`;
-    case 'released':
-      return `touch ${r.touch} ${r.phase} released`;
-    case 'dropped':
-      return `touch ${r.touch} ${r.phase} dropped`;
-    case 'action':
-      return `${r.action} from ${r.sender}: asked ${r.asked.join(', ')}, ${r.handler ? `${r.handler} performed it` : 'nobody performed it'}`;
-    case 'firstResponder':
-      return `first responder: ${r.from ?? 'none'} -> ${r.to ?? 'none'}`;
-    default:
-      return JSON.stringify(r);
-  }
-}
-
-const FILTER_KINDS = {
-  all: null,
-  touches: ['hit', 'message'],
-  recognizers: ['state', 'wait'],
-  held: ['held', 'released', 'dropped'],
-  actions: ['action', 'firstResponder'],
-};
-
 function take(r) {
   dirty = true;
   model.records.push(r);
-  if (model.records.length > 4 * LOG_LIMIT) model.records.splice(0, model.records.length - 4 * LOG_LIMIT);
-  model.log.push({ kind: r.kind, t: r.t, text: recordText(r) });
+  if (model.records.length > RECORDS_KEPT) model.records.splice(0, model.records.length - RECORDS_KEPT);
+  model.log.push({ kind: r.kind, t: r.t, text: recordText(r), number: nextLogNumber() });
   if (model.log.length > LOG_LIMIT) model.log.splice(0, model.log.length - LOG_LIMIT);
   switch (r.kind) {
     case 'hit': {
       const t = r.touch;
+      if (firstOfItsGesture(t.id)) startOver();
       model.touches.set(t.id, {
         id: t.id, type: pointerTypes.get(t.id) ?? 'touch', phase: t.phase, tapCount: t.tapCount,
         view: r.path[r.path.length - 1], path: r.path.join(' > '), ignored: r.ignored, x: t.x, y: t.y,
@@ -195,6 +168,26 @@ function take(r) {
   if (model.heldHistory.length > 20) model.heldHistory.shift();
 }
 
+/** Whether touch `id` is the first finger down since every finger before it lifted (the page's own phases). */
+function firstOfItsGesture(id) {
+  for (const other of model.touches.keys()) {
+    if (other === id) continue;
+    const phase = PHASE_NAMES[pointerPhases.get(other)] ?? model.touches.get(other).phase;
+    if (RANK[phase] < 2) return false;
+  }
+  return true;
+}
+
+/** A new gesture: each recognizer's row shows it from "possible", not the last gesture's steps. */
+function startOver() {
+  for (const recognizer of model.recognizers.values()) {
+    const last = recognizer.gestures[recognizer.gestures.length - 1];
+    if (!last?.done) continue;
+    recognizer.gestures.push({ t: undefined, steps: [{ state: 'possible', cause: '' }], done: false });
+    if (recognizer.gestures.length > GESTURES_KEPT) recognizer.gestures.shift();
+  }
+}
+
 /** A touch's phase as it happened, even when its view never heard of it (held back, dropped). */
 function setPhase(id, phase) {
   const touch = model.touches.get(id);
@@ -219,7 +212,7 @@ function render() {
   renderHeld();
   renderActions();
   els.first.textContent = model.firstResponder;
-  renderLog();
+  renderLog(model.log);
 }
 
 function renderTouches() {
@@ -302,30 +295,12 @@ function renderActions() {
   if (!items.length) els.actions.append(h('li', 'empty', 'No actions yet.'));
 }
 
-function renderLog() {
-  const kinds = FILTER_KINDS[els.kind.value];
-  const words = els.filter.value.trim().toLowerCase();
-  const shown = model.log.filter(
-    (entry) => (!kinds || kinds.includes(entry.kind)) && (!words || entry.text.toLowerCase().includes(words)),
-  );
-  const stick = els.log.scrollTop + els.log.clientHeight >= els.log.scrollHeight - 4;
-  els.log.replaceChildren(
-    ...shown.slice(-200).map((entry) => {
-      const item = h('li', `log-${entry.kind}`, entry.text);
-      item.title = `at ${entry.t.toFixed(3)} s`;
-      return item;
-    }),
-  );
-  if (stick) els.log.scrollTop = els.log.scrollHeight;
-}
-
 export function attachInspector() {
   if (!panel) return;
   for (const name of ['touches', 'recognizers', 'held', 'actions', 'first', 'log', 'filter', 'kind']) {
     els[name] = panel.querySelector(`[data-inspector="${name}"]`);
   }
-  els.filter.addEventListener('input', () => renderLog());
-  els.kind.addEventListener('change', () => renderLog());
+  attachLog(els, () => model.log);
   panel.querySelector('[data-inspector="close"]').addEventListener('click', () => toggleInspector(false));
   if (!tt?.tt_inspect) {
     for (const control of document.querySelectorAll('[data-command="inspector"]')) control.hidden = true;

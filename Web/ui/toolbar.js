@@ -12,6 +12,7 @@ import { toggleInspector } from './inspector.js';
 import { syncPaletteChoices } from './palette-choices.js';
 import { attachSafeArea } from './safe-area.js';
 import { attachShare, openShare } from './share.js';
+import { announceToggle, attachTouchFeedback } from './touch-feedback.js';
 
 const toolbar = document.getElementById('toolbar');
 
@@ -84,6 +85,7 @@ export function attachToolbar() {
   attachHelp();
   attachShare();
   attachSafeArea();
+  attachTouchFeedback(() => refreshToolbar(true));
 
   toolbar.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-command], button[data-toggle]');
@@ -93,6 +95,7 @@ export function attachToolbar() {
     if (access.readOnly && !VIEWING.has(name)) return;
     commands[name]();
     refreshToolbar(true);
+    if (button.dataset.toggle) announceToggle(button);
   });
 
   document.addEventListener('keydown', (event) => {

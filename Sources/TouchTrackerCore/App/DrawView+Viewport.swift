@@ -106,15 +106,16 @@ extension DrawView {
     zoom(by: zoomIn ? 1.25 : 0.8, about: visibleArea.center)
   }
 
-  /// "Fit": the whole drawing (and `fitMargin` around it) in the visible
-  /// area, at 100% at most; an empty drawing goes back to where it began.
+  /// "Fit": the whole drawing in the visible area with `fitMargin` points
+  /// of the screen around it at any zoom, at 100% at most; an empty drawing
+  /// goes back to where it began.
   @discardableResult
   public func zoomToFit() -> Bool {
-    guard let content = drawingBounds?.insetBy(dx: -DrawView.fitMargin, dy: -DrawView.fitMargin) else {
-      return setViewport(offset: .zero, zoom: 1)
-    }
+    guard let content = drawingBounds else { return setViewport(offset: .zero, zoom: 1) }
     let area = visibleArea
-    let scale = min(1, min(area.width / content.width, area.height / content.height))
+    let margin = 2 * DrawView.fitMargin
+    let room = Size(width: max(1, area.width - margin), height: max(1, area.height - margin))
+    let scale = min(1, min(room.width / content.width, room.height / content.height))
     return zoom(to: scale, keeping: content.center, at: area.center)
   }
 
