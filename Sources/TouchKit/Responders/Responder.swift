@@ -64,9 +64,9 @@ open class Responder {
     return application.setFirstResponder(self)
   }
 
-  @discardableResult
   /// Gives up being the first responder, leaving the application with none.
   /// Returns true; a responder that is not the first responder is left as it is.
+  @discardableResult
   open func resignFirstResponder() -> Bool {
     guard let application, application.firstResponder === self else { return true }
     return application.setFirstResponder(nil)
