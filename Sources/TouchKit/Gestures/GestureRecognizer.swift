@@ -64,8 +64,8 @@ open class GestureRecognizer {
   @exclusivity(unchecked) var requestedCause = TransitionCause.touches
 
   /// A recognizer with no view and no targets, and UIKit's defaults:
-  /// enabled, ``cancelsTouchesInView`` on, ``delaysTouchesEnded`` on,
-  /// ``delaysTouchesBegan`` off, every touch type allowed. Attach it with
+  /// enabled, ``GestureRecognizer/cancelsTouchesInView`` on, ``GestureRecognizer/delaysTouchesEnded`` on,
+  /// ``GestureRecognizer/delaysTouchesBegan`` off, every touch type allowed. Attach it with
   /// `View.addGestureRecognizer(_:)`.
   public init() {}
 
@@ -121,7 +121,7 @@ open class GestureRecognizer {
   }
 
   /// How many touches the recognizer is tracking now (UIKit's
-  /// `numberOfTouches`). In ``touchesEnded(_:with:)`` it still counts the
+  /// `numberOfTouches`). In ``GestureRecognizer/touchesEnded(_:with:)`` it still counts the
   /// touches that are lifting.
   public var numberOfTouches: Int { tracked.count }
 
@@ -163,15 +163,15 @@ open class GestureRecognizer {
   /// `touches` are this recognizer's touches that began in `event`. A
   /// recognizer hears of a touch before the touch's view does, and only
   /// while it is enabled and has not finished (ended, cancelled or failed)
-  /// since its last ``reset()``. Set ``state`` (or call
-  /// ``set(_:because:)``) to report what the touches are.
+  /// since its last ``GestureRecognizer/reset()``. Set ``GestureRecognizer/state`` (or call
+  /// ``GestureRecognizer/set(_:because:)``) to report what the touches are.
   open func touchesBegan(_ touches: [Touch], with event: Event) {}
   /// Override to follow touches as they move; the default does nothing.
   /// `touches` are this recognizer's touches that moved in `event`.
   open func touchesMoved(_ touches: [Touch], with event: Event) {}
   /// Override to follow touches as they lift; the default does nothing.
   /// `touches` are this recognizer's touches that ended in `event`; they
-  /// still count in ``numberOfTouches`` and ``touches`` during the call.
+  /// still count in ``GestureRecognizer/numberOfTouches`` and ``GestureRecognizer/touches`` during the call.
   open func touchesEnded(_ touches: [Touch], with event: Event) {}
 
   /// The default fails a possible gesture and cancels one in progress.

@@ -18,20 +18,20 @@ open class Responder {
   ///
   /// `touches` are this responder's touches that began in `event`, and
   /// `event.allTouches` every touch down. A view is sent the touches that
-  /// began in it. The default passes the message to ``next``; override it,
+  /// began in it. The default passes the message to ``Responder/next``; override it,
   /// and the other three, to handle touches.
   open func touchesBegan(_ touches: [Touch], with event: Event) {
     next?.touchesBegan(touches, with: event)
   }
 
   /// Tells the responder that touches moved (UIKit's `touchesMoved(_:with:)`).
-  /// The default passes the message to ``next``.
+  /// The default passes the message to ``Responder/next``.
   open func touchesMoved(_ touches: [Touch], with event: Event) {
     next?.touchesMoved(touches, with: event)
   }
 
   /// Tells the responder that touches lifted (UIKit's `touchesEnded(_:with:)`).
-  /// The default passes the message to ``next``.
+  /// The default passes the message to ``Responder/next``.
   open func touchesEnded(_ touches: [Touch], with event: Event) {
     next?.touchesEnded(touches, with: event)
   }
@@ -40,7 +40,7 @@ open class Responder {
   /// `touchesCancelled(_:with:)`): the host lost them, a gesture recognizer
   /// took them, or the view left the window. Each touch that began in a view
   /// ends there exactly once: ended or cancelled. The default passes the
-  /// message to ``next``.
+  /// message to ``Responder/next``.
   open func touchesCancelled(_ touches: [Touch], with event: Event) {
     next?.touchesCancelled(touches, with: event)
   }

@@ -128,7 +128,7 @@ open class View: Responder {
   /// them; the touch is hit-tested and in the event as usual).
   public var isExclusiveTouch = false
   /// The color that fills the view's bounds (its corners rounded by
-  /// ``cornerRadius``) before ``draw(in:)``; nil, the default, fills nothing.
+  /// ``View/cornerRadius``) before ``View/draw(in:)``; nil, the default, fills nothing.
   public var backgroundColor: Color? {
     didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
   }
@@ -139,7 +139,7 @@ open class View: Responder {
   /// begins in this view before the view does.
   public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
-  /// A view whose ``frame`` is `frame` in its superview's coordinates: its
+  /// A view whose ``View/frame`` is `frame` in its superview's coordinates: its
   /// bounds are of the frame's size, at the origin, with no transform.
   public init(frame: Rect) {
     untransformedOrigin = frame.origin
@@ -319,8 +319,8 @@ open class View: Responder {
   }
 
   /// Whether `point`, in this view's coordinates, is inside the view: by
-  /// default whether ``bounds`` contains it (right and bottom edges outside).
-  /// Override it to change where ``hitTest(_:)`` finds the view.
+  /// default whether ``View/bounds`` contains it (right and bottom edges outside).
+  /// Override it to change where ``View/hitTest(_:)`` finds the view.
   open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
   /// The deepest visible, interactive view containing `point` (in this view's
