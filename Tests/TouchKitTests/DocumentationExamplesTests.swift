@@ -361,6 +361,33 @@ import TouchKit
     #expect(scene.window.needsDisplay, "until a view changes")
   }
 
+  /// The article's feed: reports of fingers one at a time, one event a commit.
+  @Test func hostingArticleFeed() {
+    let application = Application(windowSize: Size(width: 320, height: 480))
+    let dots = DotView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    dots.isMultipleTouchEnabled = true  // as in UIKit, a view hears one finger unless it asks for more
+    application.window.addSubview(dots)
+    var events = 0
+    var feed = TouchFeed()
+    feed.onDeliver = { _, _ in events += 1 }
+
+    feed.report(id: 1, phaseCode: TouchPhase.began.rawValue, location: Point(x: 100, y: 100), time: 5, to: application)
+    feed.report(id: 2, phaseCode: TouchPhase.began.rawValue, location: Point(x: 200, y: 100), time: 5, to: application)
+    #expect(feed.commit(at: 5.016, to: application) == .queued)
+    #expect(events == 1, "one event")
+    #expect(dots.dots == [Point(x: 100, y: 100), Point(x: 200, y: 100)], "with two began touches")
+    #expect(feed.touchesDown == 2)
+
+    let moved = feed.report(
+      id: 7, phaseCode: TouchPhase.moved.rawValue, location: Point(x: 0, y: 0), time: 5.02, to: application)
+    #expect(moved == .notDown)
+    #expect(feed.lastError == "Touch 7 moved before it began")
+    let unknown = feed.report(id: 1, phaseCode: 42, location: Point(x: 0, y: 0), time: 5.02, to: application)
+    #expect(unknown == .unknownPhase)
+    #expect(feed.lastError == "Unknown phase 42 for touch 1")
+    #expect(feed.touchesDown == 2, "nothing ignored reached the application")
+  }
+
   /// "An event that would corrupt the application's idea of which fingers
   /// are down is refused as a whole": each kind of bad input the article names.
   @Test func theRefusalsTheHostingArticleNames() throws {
