@@ -28,6 +28,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    // `swift package generate-documentation --target TouchKit` (Scripts/check-docs.sh).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(

@@ -18,6 +18,9 @@ node Tests/wasm/reinit.mjs Web/touchtracker.wasm
 # The check makes a target importing a package module it does not declare (the
 # engine, TouchKit, reaching into the app) a build error, not a build-order accident.
 swift build --build-tests --explicit-target-dependency-import-check error
+# The engine's documentation: every public symbol documented, and the DocC
+# catalog building without a warning, from the module just built.
+Scripts/check-docs.sh --skip-build
 postgres_dir=$(mktemp -d "${TMPDIR:-/tmp}/touchtracker-postgres.XXXXXX")
 trap 'Scripts/postgres.sh stop "$postgres_dir"' EXIT
 TOUCHTRACKER_TEST_POSTGRES_URL=$(Scripts/postgres.sh start "$postgres_dir")

@@ -5,9 +5,15 @@
 /// lifts within the control's bounds grown by `trackingMargin` (UIKit is just
 /// as forgiving, so a finger that slides a little still presses the button).
 open class Control: View {
+  /// Whether the control responds to touches; true by default. A disabled
+  /// control ignores touches that begin in it (they are not passed on
+  /// either), and does not keep other views' recognizers from beginning.
   public var isEnabled = true {
     didSet { setNeedsDisplay() }
   }
+  /// Whether the control draws as pressed: true while it tracks a touch
+  /// that is inside (``isTouchInside``). UIKit lets you set it; here the
+  /// control alone does.
   public private(set) var isHighlighted = false {
     didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
   }

@@ -4,10 +4,14 @@
 /// advance it explicitly, so every gesture decision that waits (double-tap
 /// interval, long press) is deterministic.
 public final class Clock {
+  /// The current time, in seconds. It only moves forward, through
+  /// ``advance(to:)`` (which `Application.send(_:at:)` and
+  /// `Application.advanceClock(to:)` call).
   @exclusivity(unchecked) public private(set) var now: Double = 0
   @exclusivity(unchecked) private var timers: [ScheduledTimer] = []
   private var nextSerial = 0
 
+  /// A clock whose time is `now` seconds (0 by default), with no timers.
   public init(now: Double = 0) {
     self.now = now
   }
@@ -21,6 +25,8 @@ public final class Clock {
     return token
   }
 
+  /// Cancels the timer of `token` before it fires. Nil, or the token of a
+  /// timer that already fired or was cancelled, does nothing.
   public func cancel(_ token: TimerToken?) {
     guard let token else { return }
     timers.removeAll { $0.token == token }

@@ -1,6 +1,8 @@
 /// One touch event: the touches that changed together, plus every other touch
 /// that was down at that moment.
 public struct Event {
+  /// When the event happened, in seconds on the application's clock: the
+  /// time the host gave `Application.send(_:at:)`.
   public let timestamp: Double
   /// Every touch down during this event, changed or not, in the order they began.
   public let allTouches: [Touch]
@@ -9,6 +11,9 @@ public struct Event {
   /// update, and two arrays in it were two more retains and releases each.
   let samples: [EventSamples]
 
+  /// An event of `allTouches` at `timestamp`, without coalesced or predicted
+  /// samples: for calling a responder's or recognizer's touch methods
+  /// directly, as a test does.
   public init(timestamp: Double, allTouches: [Touch]) {
     self.init(timestamp: timestamp, allTouches: allTouches, samples: [])
   }
@@ -106,8 +111,13 @@ struct EventSamples {
 /// window coordinates, and, from hardware that reports them, what made it,
 /// its force and angles, and the samples between events.
 public struct TouchInput: Hashable, Sendable {
+  /// The host's id for the touch (a pointer id), the same from its began to
+  /// its end or cancellation. A host may use the id again once the touch is over.
   public var id: Int
+  /// What the touch did: `.began` for a new touch; `.moved` or
+  /// `.stationary` while it is down; then `.ended` or `.cancelled`, once.
   public var phase: TouchPhase
+  /// Where the touch is, in window coordinates (points).
   public var location: Point
   /// Read when the touch begins; a touch keeps its type for its life.
   public var type = TouchType.direct
@@ -119,6 +129,8 @@ public struct TouchInput: Hashable, Sendable {
   /// Where the host expects the touch next (`Event.predictedTouches(for:)`).
   public var predicted: [TouchSample] = []
 
+  /// A report of one touch. Everything but the id, the phase and the
+  /// location is optional.
   public init(
     id: Int, phase: TouchPhase, location: Point, type: TouchType = .direct, hardware: TouchHardware = .unknown,
     coalesced: [TouchSample] = [], predicted: [TouchSample] = []
@@ -132,6 +144,8 @@ public struct TouchInput: Hashable, Sendable {
     self.predicted = predicted
   }
 
+  /// A report of a finger at (`x`, `y`) in window coordinates, with no
+  /// other measurements.
   public init(id: Int, phase: TouchPhase, x: Double, y: Double) {
     self.init(id: id, phase: phase, location: Point(x: x, y: y))
   }
@@ -148,12 +162,21 @@ public struct TouchInput: Hashable, Sendable {
 /// Input the application refuses, so a broken host or trace cannot corrupt
 /// the responders' view of which fingers are down.
 public enum TouchInputError: Error, Equatable, Sendable {
+  /// A coordinate of touch `id`'s location is NaN or infinite.
   case nonFiniteLocation(id: Int)
+  /// Touch `id`'s force or angles, or a coalesced or predicted sample's
+  /// location, time, force or angles, are NaN or infinite.
   case nonFiniteMeasurement(id: Int)
+  /// Touch `id` began while a touch of that id is down.
   case alreadyBegan(id: Int)
+  /// Touch `id` moved, stayed, ended or was cancelled (`phase`) while no
+  /// touch of that id is down.
   case notBegan(id: Int, phase: TouchPhase)
+  /// Touch `id` appears twice in one event.
   case duplicate(id: Int)
+  /// The event's time `to` is earlier than the clock's time `from`.
   case timeWentBack(from: Double, to: Double)
+  /// The event's time is NaN or infinite.
   case nonFiniteTime
 
   /// One sentence naming the problem, for people.

@@ -12,9 +12,13 @@ public struct Touch {
   public let identity: TouchIdentity
   /// The host's id (the pointer id in the browser, the trace's `id`).
   public let hostID: Int
+  /// What the touch did in the event this snapshot belongs to (UIKit's `phase`).
   public internal(set) var phase: TouchPhase
   /// Location in window coordinates.
   public internal(set) var locationInWindow: Point
+  /// Where the touch was at its previous snapshot, in window coordinates:
+  /// its location in the event before this one, or where it came down for a
+  /// began touch (UIKit's `previousLocation(in: nil)`).
   public internal(set) var previousLocationInWindow: Point
   /// Seconds on the application's clock.
   public internal(set) var timestamp: Double
@@ -96,6 +100,8 @@ public struct Touch {
 
 /// The identity of one touch from began to ended or cancelled.
 public struct TouchIdentity: Hashable, Comparable, Sendable {
+  /// The touch's number: the application numbers touches 1, 2, 3, … in
+  /// the order they begin, and never reuses a number.
   public let serial: Int
   public static func < (a: TouchIdentity, b: TouchIdentity) -> Bool { a.serial < b.serial }
 }

@@ -4,10 +4,18 @@
 /// The raw values are the numbers the browser page uses (`tt_touch`, `PHASE`
 /// in Web/core/bridge.js; `PageInterfaceTests` holds the two together).
 public enum TouchPhase: Int32, Hashable, Sendable, CaseIterable {
+  /// The touch came down.
   case began = 0
+  /// The touch moved since the previous event.
   case moved = 1
+  /// The touch is down and did not move. A host may report it with touches
+  /// that moved; it is in the event's `allTouches` (as every touch down is),
+  /// but no touch message carries it.
   case stationary = 2
+  /// The touch lifted.
   case ended = 3
+  /// The touch was cancelled: the host lost it, or, for a view, a gesture
+  /// recognizer took it or the view left the window.
   case cancelled = 4
 
   /// The name used in traces and in the event-order log.
@@ -21,6 +29,7 @@ public enum TouchPhase: Int32, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The phase whose ``name`` is `name`; nil for any other text.
   public init?(name: String) {
     switch name {
     case "began": self = .began

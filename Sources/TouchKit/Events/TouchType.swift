@@ -19,6 +19,7 @@ public enum TouchType: Int32, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The type whose ``name`` is `name`; nil for any other text.
   public init?(name: String) {
     switch name {
     case "direct": self = .direct
@@ -39,11 +40,20 @@ public enum TouchType: Int32, Hashable, Sendable, CaseIterable {
 /// points along the screen, in radians in window coordinates, clockwise
 /// from the positive x axis (y grows down).
 public struct TouchHardware: Hashable, Sendable {
+  /// How hard the touch presses: 1.0 is an average touch; 0 when the host
+  /// cannot measure it (UIKit's `force`).
   public var force: Double
+  /// The highest ``force`` the host can report; 0 when it reports none.
   public var maximumPossibleForce: Double
+  /// A pen's angle to the screen, in radians: π/2 stands perpendicular (what
+  /// a finger reports), 0 lies flat.
   public var altitudeAngle: Double
+  /// The direction a pen points along the screen, in radians clockwise from
+  /// the window's positive x axis (`Touch.azimuthAngle(in:)` converts it).
   public var azimuth: Double
 
+  /// Measurements of a touch. The defaults are what a finger reports on
+  /// hardware without force sensing: no force, perpendicular, azimuth 0.
   public init(force: Double = 0, maximumPossibleForce: Double = 0, altitudeAngle: Double = .pi / 2, azimuth: Double = 0)
   {
     self.force = force
@@ -63,11 +73,14 @@ public struct TouchHardware: Hashable, Sendable {
 /// One of the positions a host reported between two events (a coalesced
 /// sample) or expects next (a predicted one), with its time and hardware.
 public struct TouchSample: Hashable, Sendable {
+  /// Where the touch was (or is expected to be), in window coordinates.
   public var location: Point
   /// Seconds on the application's clock.
   public var timestamp: Double
+  /// The touch's force and angles at that moment.
   public var hardware: TouchHardware
 
+  /// A sample at `location` at `timestamp` seconds.
   public init(location: Point, timestamp: Double, hardware: TouchHardware = .unknown) {
     self.location = location
     self.timestamp = timestamp

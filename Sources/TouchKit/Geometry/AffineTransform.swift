@@ -2,13 +2,20 @@
 /// (a·x + c·y + tx, b·x + d·y + ty). A view's `transform` applies about its
 /// center; a render context's maps a view's coordinates to the window's.
 public struct AffineTransform: Hashable, Sendable {
+  /// The entry that multiplies a point's x into its new x (`CGAffineTransform.a`).
   public var a: Double
+  /// The entry that multiplies a point's x into its new y (`CGAffineTransform.b`).
   public var b: Double
+  /// The entry that multiplies a point's y into its new x (`CGAffineTransform.c`).
   public var c: Double
+  /// The entry that multiplies a point's y into its new y (`CGAffineTransform.d`).
   public var d: Double
+  /// What is added to a point's new x: the horizontal translation, in points.
   public var tx: Double
+  /// What is added to a point's new y: the vertical translation, in points.
   public var ty: Double
 
+  /// A transform of the six entries, as `CGAffineTransform(a:b:c:d:tx:ty:)`.
   public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
     self.a = a
     self.b = b
@@ -18,12 +25,17 @@ public struct AffineTransform: Hashable, Sendable {
     self.ty = ty
   }
 
+  /// The transform that leaves every point where it is (`CGAffineTransform.identity`).
   public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+  /// A transform that moves every point by `x` points across and `y` points down
+  /// (`CGAffineTransform(translationX:y:)`).
   public init(translationX x: Double, y: Double) {
     self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
   }
 
+  /// A transform that scales x and y by the two factors, about the origin
+  /// (`CGAffineTransform(scaleX:y:)`).
   public init(scaleX sx: Double, y sy: Double) {
     self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
   }
@@ -36,6 +48,7 @@ public struct AffineTransform: Hashable, Sendable {
     self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
   }
 
+  /// Whether this is exactly ``identity``.
   public var isIdentity: Bool { self == .identity }
 
   /// Whether the transform only moves points (no scale, rotation or shear).

@@ -1,11 +1,16 @@
 /// Distances inward from the edges of a rectangle, as UIKit's `UIEdgeInsets`:
 /// how much of the window the page's own controls cover.
 public struct EdgeInsets: Hashable, Sendable {
+  /// The distance in from the top edge, in points.
   public var top: Double
+  /// The distance in from the left edge, in points.
   public var left: Double
+  /// The distance in from the bottom edge, in points.
   public var bottom: Double
+  /// The distance in from the right edge, in points.
   public var right: Double
 
+  /// Insets of the given distances from each edge, in points.
   public init(top: Double, left: Double, bottom: Double, right: Double) {
     self.top = top
     self.left = left
@@ -13,6 +18,7 @@ public struct EdgeInsets: Hashable, Sendable {
     self.right = right
   }
 
+  /// No inset on any edge.
   public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 

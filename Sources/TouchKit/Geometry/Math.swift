@@ -15,6 +15,8 @@ func libmSin(_ x: Double) -> Double
 public enum Trigonometry {
   /// The angle of the vector `(x, y)` from the positive x axis, in radians, -pi...pi.
   public static func atan2(_ y: Double, _ x: Double) -> Double { libmAtan2(y, x) }
+  /// The cosine of `x` radians (libm's `cos`).
   public static func cos(_ x: Double) -> Double { libmCos(x) }
+  /// The sine of `x` radians (libm's `sin`).
   public static func sin(_ x: Double) -> Double { libmSin(x) }
 }

@@ -1,18 +1,21 @@
-/// A straight segment between two points: the geometry of a `Line`.
+/// A straight segment between two points.
 public struct Segment: Hashable, Sendable {
+  /// Where the segment starts.
   public var begin: Point
+  /// Where the segment ends.
   public var end: Point
 
+  /// The segment from `begin` to `end`.
   public init(begin: Point, end: Point) {
     self.begin = begin
     self.end = end
   }
 
+  /// The distance from ``begin`` to ``end``, in points.
   public var length: Double { begin.distance(to: end) }
 
   /// The shortest distance from `point` to any point of the segment (not the
-  /// infinite line through it): the classic app's 21-sample approximation
-  /// misses taps near the middle of long lines and near their ends.
+  /// infinite line through it).
   public func distance(to point: Point) -> Double {
     let direction = end - begin
     let lengthSquared = direction.dot(direction)

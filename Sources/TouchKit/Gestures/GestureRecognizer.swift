@@ -63,6 +63,10 @@ open class GestureRecognizer {
   /// taken by the arbiter.
   @exclusivity(unchecked) var requestedCause = TransitionCause.touches
 
+  /// A recognizer with no view and no targets, and UIKit's defaults:
+  /// enabled, ``GestureRecognizer/cancelsTouchesInView`` on, ``GestureRecognizer/delaysTouchesEnded`` on,
+  /// ``GestureRecognizer/delaysTouchesBegan`` off, every touch type allowed. Attach it with
+  /// `View.addGestureRecognizer(_:)`.
   public init() {}
 
   var inspectorName: String { name ?? "GestureRecognizer" }
@@ -116,6 +120,9 @@ open class GestureRecognizer {
     failureRequirements.append(other)
   }
 
+  /// How many touches the recognizer is tracking now (UIKit's
+  /// `numberOfTouches`). In ``GestureRecognizer/touchesEnded(_:with:)`` it still counts the
+  /// touches that are lifting.
   public var numberOfTouches: Int { tracked.count }
 
   /// Where the touch at `index` (in the order the touches began, below
@@ -151,8 +158,20 @@ open class GestureRecognizer {
 
   // MARK: For subclasses
 
+  /// Override to follow touches as they begin; the default does nothing.
+  ///
+  /// `touches` are this recognizer's touches that began in `event`. A
+  /// recognizer hears of a touch before the touch's view does, and only
+  /// while it is enabled and has not finished (ended, cancelled or failed)
+  /// since its last ``GestureRecognizer/reset()``. Set ``GestureRecognizer/state`` (or call
+  /// ``GestureRecognizer/set(_:because:)``) to report what the touches are.
   open func touchesBegan(_ touches: [Touch], with event: Event) {}
+  /// Override to follow touches as they move; the default does nothing.
+  /// `touches` are this recognizer's touches that moved in `event`.
   open func touchesMoved(_ touches: [Touch], with event: Event) {}
+  /// Override to follow touches as they lift; the default does nothing.
+  /// `touches` are this recognizer's touches that ended in `event`; they
+  /// still count in ``GestureRecognizer/numberOfTouches`` and ``GestureRecognizer/touches`` during the call.
   open func touchesEnded(_ touches: [Touch], with event: Event) {}
 
   /// The default fails a possible gesture and cancels one in progress.

@@ -4,16 +4,27 @@
 /// Continuous gestures (long press, pan): possible -> began -> changed* ->
 /// ended | cancelled, or possible -> failed.
 public enum GestureRecognizerState: Hashable, Sendable {
+  /// The recognizer has not decided yet: the state it starts in, and goes
+  /// back to when it is reset.
   case possible
+  /// A continuous gesture was recognized and has begun; the actions are sent.
   case began
+  /// A continuous gesture changed; the actions are sent.
   case changed
+  /// A continuous gesture ended, or a discrete one was recognized (the same
+  /// state as ``recognized``); the actions are sent.
   case ended
+  /// A continuous gesture was cancelled (its touches were cancelled, or its
+  /// recognizer was disabled); the actions are sent.
   case cancelled
+  /// The touches are not this gesture; no action is sent.
   case failed
 
   /// A discrete gesture's success is the same state as a continuous one's end.
   public static let recognized = GestureRecognizerState.ended
 
+  /// The state's name as diagnostics show it: "possible", "began", "changed",
+  /// "ended", "cancelled" or "failed".
   public var name: String {
     switch self {
     case .possible: "possible"

@@ -5,8 +5,15 @@
 /// With `numberOfTapsRequired` above 0 (the "tap and a half" of map apps),
 /// the fingers must first tap that many times, then come down again and hold.
 public final class LongPressGestureRecognizer: GestureRecognizer {
+  /// How long, in seconds, the fingers must be held before the press begins;
+  /// 0.5 by default, as in UIKit.
   public var minimumPressDuration = 0.5
+  /// How far, in points, a finger may move from where it came down before
+  /// the press begins; farther fails it. 10 by default, as in UIKit. Once the
+  /// press has begun, the fingers may move anywhere.
   public var allowableMovement = 10.0
+  /// How many fingers must be held down; 1 by default. More fingers fail
+  /// the gesture.
   public var numberOfTouchesRequired = 1
   /// Taps before the press; 0 (UIKit's default) presses at once.
   ///

@@ -7,8 +7,15 @@
 /// stays continuous when fingers are added or lifted: each event adds the
 /// average movement of the fingers down.
 public final class PanGestureRecognizer: GestureRecognizer {
+  /// The fewest fingers that can begin the pan; 1 by default. Once the pan
+  /// has begun, it ends when fewer than this remain.
   public var minimumNumberOfTouches = 1
+  /// The most fingers the pan accepts: more before it begins fail it. No
+  /// limit (`Int.max`) by default, as in UIKit.
   public var maximumNumberOfTouches = Int.max
+  /// How far, in points, the fingers' average movement must go before the
+  /// pan begins; 10 by default. UIKit has no such property (its threshold is
+  /// fixed and undocumented).
   public var hysteresis = 10.0
 
   @exclusivity(unchecked) private var translationInWindow = Point.zero

@@ -9,9 +9,13 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// Toward the right (x grows).
     public static let right = Direction(rawValue: 1 << 0)
+    /// Toward the left (x shrinks).
     public static let left = Direction(rawValue: 1 << 1)
+    /// Up the screen (y shrinks).
     public static let up = Direction(rawValue: 1 << 2)
+    /// Down the screen (y grows).
     public static let down = Direction(rawValue: 1 << 3)
 
     /// The unit vector on screen (y grows downward) of single direction
@@ -30,7 +34,11 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   /// recognizes as soon as it qualifies in one of them, and fails once it
   /// can qualify in none.
   public var direction = Direction.right
+  /// How many fingers must swipe together; 1 by default. More fingers fail
+  /// the swipe.
   public var numberOfTouchesRequired = 1
+  /// How far, in points, the fingers' average movement must go along a
+  /// permitted direction; 50 by default. UIKit has no such property.
   public var minimumDistance = 50.0
   /// The swipe must be done this long after the first finger came down.
   public var maximumDuration = 1.0

@@ -5,8 +5,13 @@
 /// fingers than required come down, or when the next tap does not begin
 /// within `maximumTapInterval`.
 public final class TapGestureRecognizer: GestureRecognizer {
+  /// How many taps make the gesture; 1 by default (2 for a double tap).
   public var numberOfTapsRequired = 1
+  /// How many fingers each tap takes; 1 by default.
   public var numberOfTouchesRequired = 1
+  /// How far, in points, a finger may move from where it came down and
+  /// still tap; 10 by default. UIKit has no such property (its threshold is
+  /// fixed).
   public var allowableMovement = 10.0
   /// The longest wait between one tap's end and the next one's start.
   public var maximumTapInterval = 0.3

@@ -5,6 +5,8 @@
 /// hides itself after a command.
 public final class MenuController {
   unowned(unsafe) let application: Application
+  /// The commands the menu can offer (UIKit's `menuItems`), left to right.
+  /// Empty by default.
   public var menuItems: [MenuItem] = []
   private var menuView: MenuView?
 
@@ -12,6 +14,7 @@ public final class MenuController {
     self.application = application
   }
 
+  /// Whether the menu is on screen (UIKit's `isMenuVisible`).
   public var isMenuVisible: Bool { menuView != nil }
 
   /// The titles of the items on screen, left to right.
@@ -47,6 +50,8 @@ public final class MenuController {
       y: max(area.minY + 4, min(frame.minY, area.maxY - frame.height - 4)))
   }
 
+  /// Takes the menu off screen (UIKit's `hideMenu()`); nothing happens when
+  /// it is hidden.
   public func hideMenu() {
     menuView?.removeFromSuperview()
     menuView = nil

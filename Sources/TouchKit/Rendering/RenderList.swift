@@ -13,33 +13,48 @@
 /// - clip (5): a,b = origin; c,d = size: the commands after it, up to the
 ///   next clip, are clipped to this rectangle (the static layer's tiles)
 public struct RenderList: Equatable, Sendable {
+  /// The number of Float32 values in one command: 8.
   public static let stride = 8
 
+  /// The commands, ``stride`` values each, in painting order (the layout is
+  /// above).
   public private(set) var floats: [Float] = []
+  /// The UTF-8 bytes of every text command's string, one after another.
   public private(set) var textBytes: [UInt8] = []
 
+  /// An empty list.
   public init() {}
 
+  /// The number of commands.
   public var count: Int { floats.count / RenderList.stride }
+  /// Whether the list has no commands.
   public var isEmpty: Bool { floats.isEmpty }
 
+  /// Removes every command and text byte. By default it keeps the storage,
+  /// for the next frame's commands.
   public mutating func removeAll(keepingCapacity: Bool = true) {
     floats.removeAll(keepingCapacity: keepingCapacity)
     textBytes.removeAll(keepingCapacity: keepingCapacity)
   }
 
+  /// Makes room for `commands` commands, so appending that many allocates nothing.
   public mutating func reserveCapacity(commands: Int) {
     floats.reserveCapacity(commands * RenderList.stride)
   }
 
+  /// Adds a segment command: a line from `a` to `b`, `width` points wide,
+  /// with round caps.
   public mutating func appendSegment(from a: Point, to b: Point, color: Color, width: Double) {
     append(.segment, Float(a.x), Float(a.y), Float(b.x), Float(b.y), Float(width), color, 0)
   }
 
+  /// Adds a circle command: the outline of a circle, `width` points wide.
   public mutating func appendCircle(center: Point, radius: Double, color: Color, width: Double) {
     append(.circle, Float(center.x), Float(center.y), Float(radius), 0, Float(width), color, 0)
   }
 
+  /// Adds a fill command: `rect` filled, its corners rounded by
+  /// `cornerRadius` points.
   public mutating func appendFill(_ rect: Rect, color: Color, cornerRadius: Double = 0) {
     append(
       .fill, Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height), 0, color, Float(cornerRadius))
@@ -50,6 +65,8 @@ public struct RenderList: Equatable, Sendable {
     append(.clip, Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height), 0, .black, 0)
   }
 
+  /// Adds a text command: `text`, centered on `center`, at a font size of
+  /// `size` points. Its bytes go to ``textBytes``.
   public mutating func appendText(_ text: String, center: Point, size: Double, color: Color) {
     let offset = textBytes.count
     textBytes.append(contentsOf: text.utf8)
@@ -103,17 +120,28 @@ public struct RenderList: Equatable, Sendable {
 
 /// One decoded drawing command.
 public enum RenderCommand: Equatable, Sendable {
+  /// A straight line, `width` points wide, with round caps.
   case segment(from: Point, to: Point, color: Color, width: Double)
+  /// The outline of a circle, `width` points wide.
   case circle(center: Point, radius: Double, color: Color, width: Double)
+  /// A filled rectangle with rounded corners.
   case fill(Rect, color: Color, cornerRadius: Double)
+  /// Text centered on a point, at a font size.
   case text(String, center: Point, size: Double, color: Color)
+  /// Clips the commands after it, up to the next clip, to a rectangle.
   case clip(Rect)
 
+  /// The number in the first float of a command.
   public enum Kind: Int, Sendable {
+    /// A segment: 1.
     case segment = 1
+    /// A circle: 2.
     case circle = 2
+    /// A fill: 3.
     case fill = 3
+    /// A text: 4.
     case text = 4
+    /// A clip: 5.
     case clip = 5
   }
 }

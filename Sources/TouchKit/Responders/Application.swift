@@ -6,9 +6,19 @@
 /// then sends it to the view it began in, for its whole life, holding back or
 /// cancelling what the recognizers decide.
 open class Application: Responder {
+  /// The application's time: events' timestamps and the timers that
+  /// recognizers wait on. Only the host moves it, through ``send(_:at:)``
+  /// and ``advanceClock(to:)``.
   public let clock: Clock
+  /// The application's one window, made by ``init(windowSize:clock:)``: the
+  /// root of the view hierarchy, where hit testing starts.
   public let window: Window
+  /// The responder that nil-targeted actions and the edit menu go to first;
+  /// nil by default. `Responder.becomeFirstResponder()` sets it,
+  /// `Responder.resignFirstResponder()` clears it. (UIKit has no public
+  /// property for it.)
   public private(set) var firstResponder: Responder?
+  /// The edit menu of this application (UIKit's `UIMenuController.shared`).
   public private(set) lazy var menuController = MenuController(application: self)
   /// A `let`, not `lazy`: read on every event, and a lazy getter retains what it returns.
   let arbiter = GestureArbiter()
@@ -36,10 +46,14 @@ open class Application: Responder {
 
   /// Quick successive taps closer than this in time and space count up `tapCount`.
   public static let multipleTapInterval = 0.35
+  /// How far apart, in points, quick successive taps may land and still
+  /// count up `Touch.tapCount`.
   public static let multipleTapRadius = 20.0
   /// A touch that moves farther than this is not a tap.
   public static let tapMovementTolerance = 10.0
 
+  /// An application whose window is `windowSize` points, at the origin,
+  /// running on `clock` (by default a new clock at time 0).
   public init(windowSize: Size, clock: Clock = Clock()) {
     self.clock = clock
     self.window = Window(frame: Rect(origin: .zero, size: windowSize))

@@ -33,9 +33,13 @@ public enum Diagnostic {
 public struct TouchSummary: Equatable {
   /// The host's id (the trace's `id`, the page's pointer id).
   public let id: Int
+  /// The touch's phase at the time of the record.
   public let phase: TouchPhase
+  /// The touch's x, in window coordinates.
   public let x: Double
+  /// The touch's y, in window coordinates.
   public let y: Double
+  /// The touch's `tapCount`.
   public let tapCount: Int
 
   init(_ touch: Touch) {
@@ -49,8 +53,11 @@ public struct TouchSummary: Equatable {
 
 /// The four touch messages of a responder.
 public enum TouchMethod: Equatable {
+  /// `touchesBegan(_:with:)`, `touchesMoved(_:with:)`,
+  /// `touchesEnded(_:with:)` and `touchesCancelled(_:with:)`.
   case began, moved, ended, cancelled
 
+  /// The method's Swift name: "touchesBegan(_:with:)" and so on.
   public var name: String {
     switch self {
     case .began: "touchesBegan(_:with:)"

@@ -5,6 +5,7 @@
 /// not handle travels view -> view controller -> superview -> ... -> window
 /// -> application, and is discarded after that.
 open class Responder {
+  /// A responder with no next responder.
   public init() {}
 
   /// The next responder in the chain; nil ends the chain.
@@ -13,18 +14,33 @@ open class Responder {
   /// The name the inspector and the event-order log show for this responder.
   open var inspectorName: String { "Responder" }
 
+  /// Tells the responder that touches began (UIKit's `touchesBegan(_:with:)`).
+  ///
+  /// `touches` are this responder's touches that began in `event`, and
+  /// `event.allTouches` every touch down. A view is sent the touches that
+  /// began in it. The default passes the message to ``Responder/next``; override it,
+  /// and the other three, to handle touches.
   open func touchesBegan(_ touches: [Touch], with event: Event) {
     next?.touchesBegan(touches, with: event)
   }
 
+  /// Tells the responder that touches moved (UIKit's `touchesMoved(_:with:)`).
+  /// The default passes the message to ``Responder/next``.
   open func touchesMoved(_ touches: [Touch], with event: Event) {
     next?.touchesMoved(touches, with: event)
   }
 
+  /// Tells the responder that touches lifted (UIKit's `touchesEnded(_:with:)`).
+  /// The default passes the message to ``Responder/next``.
   open func touchesEnded(_ touches: [Touch], with event: Event) {
     next?.touchesEnded(touches, with: event)
   }
 
+  /// Tells the responder that touches were cancelled (UIKit's
+  /// `touchesCancelled(_:with:)`): the host lost them, a gesture recognizer
+  /// took them, or the view left the window. Each touch that began in a view
+  /// ends there exactly once: ended or cancelled. The default passes the
+  /// message to ``Responder/next``.
   open func touchesCancelled(_ touches: [Touch], with event: Event) {
     next?.touchesCancelled(touches, with: event)
   }
@@ -38,6 +54,7 @@ open class Responder {
   /// The application this responder belongs to, found along the chain.
   open var application: Application? { next?.application }
 
+  /// Whether this responder is its application's first responder.
   public var isFirstResponder: Bool { application?.firstResponder === self }
 
   /// Makes this responder the first responder, if it accepts.
@@ -47,6 +64,8 @@ open class Responder {
     return application.setFirstResponder(self)
   }
 
+  /// Gives up being the first responder, leaving the application with none.
+  /// Returns true; a responder that is not the first responder is left as it is.
   @discardableResult
   open func resignFirstResponder() -> Bool {
     guard let application, application.firstResponder === self else { return true }

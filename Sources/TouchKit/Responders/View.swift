@@ -91,6 +91,7 @@ open class View: Responder {
       setNeedsDisplay()
     }
   }
+  /// The view's subviews, back to front: the last is drawn last and hit-tested first.
   public private(set) var subviews: [View] = []
   /// Superviews own their subviews; the back reference must not (Embedded
   /// Swift has no `weak`), and a subview never outlives being attached.
@@ -101,6 +102,8 @@ open class View: Responder {
   /// Set by `ViewController` for its root view.
   unowned(unsafe) var viewController: ViewController?
 
+  /// Whether the view, with its subviews, is off screen: neither drawn nor
+  /// hit-tested. False by default.
   public var isHidden = false {
     didSet { if isHidden != oldValue { setNeedsDisplay() } }
   }
@@ -124,13 +127,20 @@ open class View: Responder {
   /// methods only: recognizers still see the touches (Apple says nothing of
   /// them; the touch is hit-tested and in the event as usual).
   public var isExclusiveTouch = false
+  /// The color that fills the view's bounds (its corners rounded by
+  /// ``View/cornerRadius``) before ``View/draw(in:)``; nil, the default, fills nothing.
   public var backgroundColor: Color? {
     didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
   }
   /// Rounds the corners of the background.
   public var cornerRadius = 0.0
+  /// The recognizers attached to this view, in the order they were added.
+  /// They, and the recognizers of the view's superviews, see a touch that
+  /// begins in this view before the view does.
   public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
+  /// A view whose ``View/frame`` is `frame` in its superview's coordinates: its
+  /// bounds are of the frame's size, at the origin, with no transform.
   public init(frame: Rect) {
     untransformedOrigin = frame.origin
     bounds = Rect(origin: .zero, size: frame.size)
@@ -145,6 +155,8 @@ open class View: Responder {
     for subview in subviews { subview.superviewReference = nil }
   }
 
+  /// Adds `view` in front of the other subviews, taking it from its old
+  /// superview first (without cancelling its touches).
   public func addSubview(_ view: View) {
     view.detachFromSuperview()
     subviews.append(view)
@@ -306,6 +318,9 @@ open class View: Responder {
       height: max(max(a.y, b.y), max(c.y, d.y)) - minY)
   }
 
+  /// Whether `point`, in this view's coordinates, is inside the view: by
+  /// default whether ``View/bounds`` contains it (right and bottom edges outside).
+  /// Override it to change where ``View/hitTest(_:)`` finds the view.
   open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
   /// The deepest visible, interactive view containing `point` (in this view's
@@ -322,12 +337,16 @@ open class View: Responder {
 
   // MARK: Gesture recognizers
 
+  /// Attaches `recognizer` to this view, taking it from the view it was
+  /// attached to, if any.
   public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
     recognizer.view?.removeGestureRecognizer(recognizer)
     gestureRecognizers.append(recognizer)
     recognizer.view = self
   }
 
+  /// Detaches `recognizer` from this view; its `view` becomes nil. A
+  /// recognizer of another view is left alone.
   public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
     gestureRecognizers.removeAll { $0 === recognizer }
     if recognizer.view === self { recognizer.view = nil }

@@ -2,6 +2,9 @@
 public final class Window: View {
   /// The application owns the window.
   unowned(unsafe) var owner: Application?
+  /// The view controller whose view fills the window, below every other
+  /// subview. Setting it removes the old controller's view and sizes the new
+  /// one's to the window's bounds.
   public var rootViewController: ViewController? {
     didSet {
       oldValue?.view.removeFromSuperview()

@@ -1,11 +1,18 @@
 /// What a scroll view tells its delegate, as UIKit's `UIScrollViewDelegate`.
 /// Every method has a default that does nothing (`viewForZooming`: nil, no zooming).
 public protocol ScrollViewDelegate: AnyObject {
+  /// The content offset changed: by dragging, by zooming or through
+  /// `contentOffset`.
   func scrollViewDidScroll(_ scrollView: ScrollView)
+  /// A drag is about to move the content (the pan recognizer began).
   func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+  /// The drag ended or was cancelled. Without deceleration the content
+  /// stays where it is (UIKit's `scrollViewDidEndDragging(_:willDecelerate:)`
+  /// with `willDecelerate` false).
   func scrollViewDidEndDragging(_ scrollView: ScrollView)
   /// The subview that pinching scales; nil (the default) turns zooming off.
   func viewForZooming(in scrollView: ScrollView) -> View?
+  /// The zoom scale was set: by a pinch or through `zoomScale`.
   func scrollViewDidZoom(_ scrollView: ScrollView)
 }
 
@@ -50,18 +57,29 @@ open class ScrollView: View, GestureRecognizerDelegate {
   public var contentSize = Size.zero
   /// Room around the content the offset may scroll into, as UIKit's.
   public var contentInset = EdgeInsets.zero
+  /// Whether dragging scrolls; true by default. It enables and disables
+  /// ``panGestureRecognizer``.
   public var isScrollEnabled = true {
     didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
   }
+  /// The smallest ``zoomScale``; 1 by default. Pinching zooms only while
+  /// it is below ``maximumZoomScale``.
   public var minimumZoomScale = 1.0 {
     didSet { updatePinch() }
   }
+  /// The largest ``zoomScale``; 1 by default.
   public var maximumZoomScale = 1.0 {
     didSet { updatePinch() }
   }
+  /// Whether the content hears of a touch only
+  /// ``contentTouchDelayDuration`` after it came down (or when it lifts
+  /// sooner), so that a drag starting at once scrolls; true by default.
   public var delaysContentTouches = true {
     didSet { contentTouchDelay.isEnabled = delaysContentTouches }
   }
+  /// Whether starting to scroll cancels a touch the content already has
+  /// (when ``touchesShouldCancel(in:)`` agrees); true by default. When it
+  /// is false, such a touch does not scroll.
   public var canCancelContentTouches = true
   /// Whether the user is dragging the content (the pan has begun).
   public private(set) var isDragging = false
