@@ -32,6 +32,51 @@ import TouchTrackerTestSupport
     #expect(host.changeCount == 1, "a finished circle is one change for the page to save")
   }
 
+  /// Issue 36, item 3: a first finger that jitters by a point, a second
+  /// 60 ms after it that reaches the page two frames late (as a browser's
+  /// touches trail its frames), both spreading: a circle. The clock ran at
+  /// the frames' time, so the late finger landed at the frame before it
+  /// arrived, 96 ms after the first, past the 80 ms window: two lines.
+  @Test func aSecondFingerThatArrivesLateStillLandsAtItsOwnTime() {
+    let host = host()
+    let frame = 1.0 / 60
+    // (time stamped, frame that delivers it, finger, phase, x, y)
+    let touches: [(Double, Int, Int, TouchPhase, Double, Double)] = [
+      (0, 1, 1, .began, 125, 350), (0.008, 2, 1, .moved, 126, 350), (0.06, 6, 2, .began, 265, 490),
+      (0.08, 7, 1, .moved, 110, 335), (0.08, 7, 2, .moved, 280, 505), (0.1, 8, 1, .moved, 125, 350),
+      (0.1, 8, 2, .moved, 265, 490), (0.12, 9, 1, .ended, 125, 350), (0.12, 9, 2, .ended, 265, 490),
+    ]
+    var newest = 0.0
+    for number in 1...40 {
+      for touch in touches where touch.1 == number {
+        _ = report(host, touch.2, touch.3, touch.4, touch.5, at: 10 + touch.0)
+        newest = max(newest, 10 + touch.0)
+      }
+      // The page's frame: commit at the newest input's time, then tick to the frame's.
+      host.commit(at: newest)
+      host.tick(at: 10 + frame * Double(number))
+    }
+    #expect(host.app.drawing.lines.isEmpty)
+    #expect(host.app.drawing.circles.count == 1)
+  }
+
+  /// The clock stays behind the frames only by the input's latency, never by
+  /// an idle gap: a long press fires at its half second after a touch whose
+  /// next frame came late.
+  @Test func aLongPressFiresOnTimeAfterAnIdleGap() {
+    let host = host()
+    _ = report(host, 1, .began, 100, 100, at: 0.1)
+    _ = report(host, 1, .moved, 300, 100, at: 0.11)
+    _ = report(host, 1, .ended, 300, 100, at: 0.12)
+    host.commit(at: 0.12)
+    host.tick(at: 0.9)
+    #expect(host.app.drawing.lines.count == 1)
+    _ = report(host, 2, .began, 200, 100, at: 1)
+    host.commit(at: 1)
+    host.tick(at: 1.5)
+    #expect(host.app.drawView.selectedLineIndex == 0, "the long press took the line at 1.5")
+  }
+
   @Test func aFingerReportedTwiceInOneFrameClosesTheEventBeforeIt() {
     let host = host()
     _ = report(host, 1, .began, 100, 100, at: 1)

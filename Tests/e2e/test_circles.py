@@ -82,6 +82,40 @@ def test_a_second_finger_landing_just_after_the_first_still_draws_a_circle(phone
     assert [(c["center"], c["radius"]) for c in document["circles"]] == [({"x": 195, "y": 420}, 70)]
 
 
+def test_a_second_finger_that_reaches_the_page_late_still_draws_a_circle(phone):
+    """Issue 36, item 3: the first finger jitters by a point 8 ms after landing, the second lands 60 ms
+    after the first but reaches the page two frames late (a browser's touches trail its frames), and
+    both spread. The page's core with its own frames, each committing the touches that came and moving
+    the clock to the frame's time, as app.js does; the times are set, so a loaded machine cannot stretch
+    them. The clock ran at the frames' time and the late finger landed 96 ms after the first: two lines."""
+    touch = Touchscreen(phone)
+    phone.evaluate(
+        """() => {
+          const core = touchtracker.core();
+          const base = performance.now() / 1000 + 60;  // ahead of the page's own frames
+          const frame = 1 / 60;
+          // [time stamped, frame that delivers it, finger, phase, x, y]
+          const touches = [[0, 1, 1, 0, 125, 350], [0.008, 2, 1, 1, 126, 350], [0.06, 6, 2, 0, 265, 490],
+            [0.08, 7, 1, 1, 110, 335], [0.08, 7, 2, 1, 280, 505], [0.1, 8, 1, 1, 125, 350],
+            [0.1, 8, 2, 1, 265, 490], [0.12, 9, 1, 3, 125, 350], [0.12, 9, 2, 3, 265, 490]];
+          let newest = base;
+          for (let number = 1; number <= 40; number++) {
+            for (const [time, at, id, phase, x, y] of touches) {
+              if (at !== number) continue;
+              core.tt_touch(id, phase, x, y, base + time, 0, 1, 2, NaN, NaN);
+              newest = Math.max(newest, base + time);
+            }
+            core.tt_commit(newest);
+            core.tt_tick(base + frame * number);
+          }
+        }"""
+    )
+    touch.settle()
+    document = touch.document()
+    assert document["lines"] == []
+    assert [(c["center"], c["radius"]) for c in document["circles"]] == [({"x": 195, "y": 420}, 70)]
+
+
 def hold_and_drag_the_circle(touch, by):
     """A long press 5 pt outside the outline of draw_circle's circle, then a pan by `by`."""
     start = (195 + 75, 420)

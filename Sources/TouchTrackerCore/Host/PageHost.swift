@@ -13,6 +13,8 @@ final class PageHost {
   private(set) var app: TouchTrackerApp
   /// The page's fingers, queued a frame at a time and delivered as events.
   private var feed = TouchFeed()
+  /// How far the touches' times trail the frames' (`tick(at:)`).
+  private var inputLag = InputLag()
   /// Samples the page reported for its next `report` (`PageHost+Samples.swift`).
   var samples = PageSamples()
 
@@ -171,6 +173,7 @@ final class PageHost {
     // At the trace format's resolution, so a recording replays exactly.
     let time = Trace.quantized(time)
     samples.fit(to: hardware.maximumPossibleForce, before: time)
+    if time.isFinite { inputLag.noteInput(at: time) }
     let status = feed.report(
       id: id, phaseCode: phaseCode, location: Point(x: Trace.quantized(location.x), y: Trace.quantized(location.y)),
       time: time, type: type, hardware: hardware, coalesced: samples.coalesced, predicted: samples.predicted,
@@ -188,10 +191,12 @@ final class PageHost {
     return status == .queued ? .queued : ignore(status, feed.lastError)
   }
 
-  /// Advances the clock (fires the double-tap timeout, the long press).
+  /// Advances the clock (fires the double-tap timeout, the long press) to
+  /// a frame's time less the input's lag (`InputLag`), never back.
   func tick(at time: Double) {
     guard time.isFinite, player == nil else { return }
-    app.advanceClock(to: Trace.quantized(time))
+    let lagging = Trace.quantized(time - inputLag.lag(atFrame: time))
+    app.advanceClock(to: max(app.clock.now, lagging))
   }
 
   /// The page lost its input (hidden, blurred): every finger is cancelled.
