@@ -18,7 +18,10 @@ prefix="$out/py2"
 site="$prefix/lib/python2.7/site-packages"
 mkdir -p "$out"
 if [ ! -d "$site/autobahntestsuite" ]; then
-  PYTHONPATH="$site" "$python2" -m pip install -q --no-warn-script-location --prefix "$prefix" autobahntestsuite==25.10.1
+  # setuptools first: the source packages among its dependencies need it to build.
+  for package in setuptools==44.0.0 autobahntestsuite==25.10.1; do
+    PYTHONPATH="$site" "$python2" -m pip install -q --no-warn-script-location --prefix "$prefix" "$package"
+  done
 fi
 port=$((20000 + RANDOM % 20000))
 work="$(mktemp -d)"
