@@ -39,18 +39,15 @@ struct UpgradeLogHandler: LogHandler {
     set { wrapped[metadataKey: key] = newValue }
   }
 
-  func log(
-    level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-    function: String, line: UInt
-  ) {
-    guard level == .error, source == Self.upgradeSource, !channel.isActive else {
-      return wrapped.log(
-        level: level, message: message, metadata: metadata, source: source, file: file, function: function, line: line)
+  func log(event: LogEvent) {
+    guard event.level == .error, event.source == Self.upgradeSource, !channel.isActive else {
+      return wrapped.log(event: event)
     }
     guard wrapped.logLevel <= .debug else { return }
-    wrapped.log(
-      level: .debug, message: "A client left during the WebSocket upgrade (\(message))", metadata: metadata,
-      source: source, file: file, function: function, line: line)
+    var event = event
+    event.level = .debug
+    event.message = "A client left during the WebSocket upgrade (\(event.message))"
+    wrapped.log(event: event)
   }
 }
 
