@@ -10,6 +10,7 @@ import Foundation
 /// never answers fails the test instead of hanging it.
 public final class RawConnection {
   private let socket: Int32
+  private var isOpen = true
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -30,12 +31,29 @@ public final class RawConnection {
       }
     }
     guard result == 0 else {
-      close(socket)
+      Glibc.close(socket)
       throw Failure(description: "connect() to port \(port) failed")
     }
   }
 
-  deinit { close(socket) }
+  deinit { if isOpen { Glibc.close(socket) } }
+
+  /// Closes the connection with a reset (`SO_LINGER` 0), as a client that
+  /// vanishes does, rather than the orderly close `deinit` makes.
+  public func abort() {
+    guard isOpen else { return }
+    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+    setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    Glibc.close(socket)
+    isOpen = false
+  }
+
+  /// Closes the connection in order (a FIN), now rather than at `deinit`.
+  public func close() {
+    guard isOpen else { return }
+    Glibc.close(socket)
+    isOpen = false
+  }
 
   /// Sends `text`; false if the server has closed the connection.
   @discardableResult

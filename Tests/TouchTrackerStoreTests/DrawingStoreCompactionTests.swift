@@ -318,8 +318,45 @@ import TouchTrackerCore
       #expect(try await Self.log(of: store) == (0, [1, 2]))
       let document = try await store.loadDocument(Self.name)
       await store.waitForCompactions()
-      #expect(try await Self.log(of: store) == (2, []))
+      #expect(try await Self.log(of: store) == (2, [1, 2]), "the rows stay behind the snapshot")
       #expect(try await store.loadDocument(Self.name) == document)
+    }
+  }
+
+  /// A read folds the whole log (the next read is then the snapshot's text
+  /// as stored), but keeps the changes it folded as rows behind the
+  /// snapshot: a client one revision behind, back after someone opened the
+  /// drawing, still gets the change it lacks rather than `changesGone` (a
+  /// `reset`, and the whole document read again). The next fold (here a
+  /// full one) takes them with it.
+  @Test(arguments: StoreBackend.available)
+  func aReadKeepsTheChangesItFoldsForReadersBehind(_ backend: StoreBackend) async throws {
+    try await backend.withDatabase { open in
+      let policy = CompactionPolicy(maximumLogCount: 100, maximumLogBytes: 1 << 20, delay: .zero, keptChanges: 3)
+      let store = try await open(compaction: policy)
+      for id in UInt64(1)...5 { try await store.append([Self.add(id)], to: Self.name) }
+      let document = try #require(try await store.loadDocument(Self.name))
+      await store.waitForCompactions()
+      #expect(try await Self.log(of: store) == (5, [3, 4, 5]))
+      #expect(try await store.loadDocument(Self.name) == document)
+      for since in 2...5 {
+        #expect(try await store.changes(of: Self.name, since: since)?.changes.map(\.revision) == Array(since + 1..<6))
+      }
+      await #expect(throws: DrawingStoreError.changesGone(name: "d", since: 1, snapshotRevision: 5, current: 5)) {
+        try await store.changes(of: Self.name, since: 1)
+      }
+      await #expect(throws: DrawingStoreError.changesGone(name: "d", since: 6, snapshotRevision: 5, current: 5)) {
+        try await store.changes(of: Self.name, since: 6)
+      }
+      // Appends after it are the log (replayed by reads); the rows behind are not.
+      try await store.append([Self.add(6)], to: Self.name)
+      #expect(try await store.changes(of: Self.name, since: 3)?.changes.map(\.revision) == [4, 5, 6])
+      #expect(try await store.load(Self.name)?.drawing == Self.applied((1...6).map { Self.add($0) }))
+      #expect(try await store.compact(Self.name) == 6)
+      #expect(try await Self.log(of: store) == (6, []))
+      await #expect(throws: DrawingStoreError.changesGone(name: "d", since: 5, snapshotRevision: 6, current: 6)) {
+        try await store.changes(of: Self.name, since: 5)
+      }
     }
   }
 }

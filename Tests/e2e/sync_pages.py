@@ -170,7 +170,8 @@ def read_until_folded(server, name, since, headers=None, within=5):
     reaches back to revision `since` (`GET .../changes?since=` answers 410), so that a page coming
     back from `since` is answered `reset`. Gives up quietly after `within` seconds (or with no
     revision to go by): a server that keeps its log longer sends the page its backlog instead,
-    which it must merge as well."""
+    which it must merge as well. The server keeps the last 1,024 changes a read folds (so a page a
+    few revisions behind is not reset), so with fewer changes than that it is the backlog."""
     if not isinstance(since, int):
         return False
     deadline = time.monotonic() + within

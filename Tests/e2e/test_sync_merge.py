@@ -108,8 +108,9 @@ def test_two_pages_draw_while_the_server_is_down(browser, server):
 
     The phone's network comes back a little after the server: by then the desktop's line is on
     the server and the drawing was read (here by the test, as by anyone opening it), which folds
-    the server's log into its snapshot, so the phone's `hello` is answered `reset`: it reads the
-    drawing again and must still send its own line, not offer to discard it."""
+    the server's log into its snapshot; the phone's `hello` is answered with the backlog (the fold
+    keeps the last changes), or `reset` if the log no longer reaches back: either way it must still
+    send its own line, not offer to discard it."""
     first, first_touch = open_on(browser, f"{server.url}/?drawing=together", PHONE)
     second, second_touch = open_on(browser, f"{server.url}/?drawing=together", DESKTOP)
     for touch in (first_touch, second_touch):
@@ -238,7 +239,8 @@ def test_three_pages_offline_with_adds_and_a_delete_and_a_viewer(browser, guarde
         kept_in_this_browser(touch, "the change made offline was kept in this browser")
 
     # A and B come back first; C, who deleted, once their lines are on the server and the drawing
-    # was read (which folds the server's log: C's `hello` is answered `reset`).
+    # was read (which folds the server's log: C's `hello` is answered with the backlog the fold
+    # keeps, or `reset` where the log no longer reaches back).
     a.context.set_offline(False)
     b.context.set_offline(False)
     new_lines = [line(60, 300, 330, 340), line(400, 250, 700, 400)]

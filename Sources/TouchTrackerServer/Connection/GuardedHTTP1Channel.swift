@@ -30,7 +30,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
   }
 
   func handle(value: Value, logger: Logger) async {
-    await http1.handle(value: value, logger: logger)
+    await http1.handle(value: value, logger: logger.leavingUpgradesAtDebug(on: value.channel))
   }
 
   /// The server builder for `Application`.

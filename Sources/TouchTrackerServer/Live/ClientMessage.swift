@@ -110,7 +110,7 @@ enum ClientMessage: Equatable, Sendable {
 /// and the close code after it.
 struct LiveError: Error, Equatable, Sendable, CustomStringConvertible {
   var message: String
-  /// 1008 (policy violation) unless said otherwise: 1009 for too big.
+  /// 1008 (policy violation) unless said otherwise: 1009 for too big, 1003 for binary.
   var closeCode: UInt16
 
   init(_ message: String, closeCode: UInt16 = LiveError.policyViolation) {
@@ -128,5 +128,9 @@ struct LiveError: Error, Equatable, Sendable, CustomStringConvertible {
   static let protocolError: UInt16 = 1002
   /// RFC 6455 §8.1: a text message that is not UTF-8.
   static let invalidPayload: UInt16 = 1007
+  /// RFC 6455 §7.4.1: "a type of data it cannot accept (e.g., an endpoint
+  /// that understands only text data MAY send this if it receives a binary
+  /// message)".
+  static let unsupportedData: UInt16 = 1003
   static let internalError: UInt16 = 1011
 }

@@ -150,7 +150,8 @@ struct LiveConnection: Sendable {
         }
         switch frame.opcode {
         case .binary:
-          throw LiveError("Binary message \(index + 1): send text frames, one JSON object each")
+          throw LiveError(
+            "Binary message \(index + 1): send text frames, one JSON object each", closeCode: LiveError.unsupportedData)
         case .text:
           guard !fragmented else {
             throw LiveError(

@@ -4,6 +4,9 @@ import NIOWebSocket
 
 /// Closes a live socket whose client sends a frame without a mask: RFC 6455
 /// §5.1 says a server MUST close the connection then (1002, protocol error).
+/// Also one with a reserved bit set (§5.2: "MUST be 0 unless an extension
+/// is negotiated", and the live socket negotiates none): hummingbird-websocket
+/// refuses them on messages but answered a ping with RSV1 set with a pong.
 ///
 /// Why here: NIO's `WebSocketFrameDecoder` reads the mask bit but does not
 /// check it, and hummingbird-websocket hands its handler frames already
@@ -17,22 +20,28 @@ final class WebSocketFrameCheck: ChannelInboundHandler, RemovableChannelHandler 
   typealias InboundOut = WebSocketFrame
   typealias OutboundOut = WebSocketFrame
 
-  /// The close frame's reason (at most 123 bytes).
+  /// The close frame's reasons (at most 123 bytes).
   static let reason = "client frames must be masked (RFC 6455 5.1)"
+  static let reservedBitsReason = "reserved bits set, no extension negotiated (RFC 6455 5.2)"
 
   private var failed = false
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard !failed else { return }
     let frame = unwrapInboundIn(data)
-    guard frame.maskKey == nil else {
+    let reason: String
+    if frame.maskKey == nil {
+      reason = Self.reason
+    } else if frame.rsv1 || frame.rsv2 || frame.rsv3 {
+      reason = Self.reservedBitsReason
+    } else {
       context.fireChannelRead(data)
       return
     }
     failed = true
-    var payload = context.channel.allocator.buffer(capacity: 2 + Self.reason.utf8.count)
+    var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
     payload.write(webSocketErrorCode: .protocolError)
-    payload.writeString(Self.reason)
+    payload.writeString(reason)
     let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)
     context.writeAndFlush(wrapOutboundOut(close)).assumeIsolated().whenComplete { _ in
       context.close(promise: nil)

@@ -157,9 +157,11 @@ public final class PostgresDrawingStore: DrawingStorage {
       return StoredDocument(
         json: try state.snapshot.verifiedDocument(), revision: head.revision, updatedAt: head.updatedAt)
     }
+    // As `SQLiteDrawingStore.loadDocument`: the fold keeps the last changes behind the snapshot.
     let folded = try state.folded()
     if compaction.isAutomatic {
-      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded) }
+      let behind = compaction.kept(head)
+      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded, keepingBehind: behind) }
     }
     return StoredDocument(json: Data(folded.snapshot.document.utf8), revision: head.revision, updatedAt: head.updatedAt)
   }
@@ -172,14 +174,14 @@ public final class PostgresDrawingStore: DrawingStorage {
     let rawName = name.rawValue
     return try await withDatabase { [client, logger] in
       try await client.withConnection { connection in
-        // The head, and the log after `since` joined to it when the log
-        // still reaches back there (else no rows but the head's).
+        // The head, and the log after `since` joined to it (rows kept
+        // behind the snapshot included: `checkLogReaches` decides).
         let rows = try await connection.query(
           """
           SELECT h.revision, h.isDeleted, h.lineCount, h.circleCount, h.updatedAt, h.snapshotRevision, h.logBytes,
             c.revision, c.change, c.batchKey, c.checksum
           FROM drawing h LEFT JOIN drawingChange c
-            ON c.name = h.name AND c.revision > \(since) AND h.snapshotRevision <= \(since)
+            ON c.name = h.name AND c.revision > \(since)
           WHERE h.name = \(rawName)
           ORDER BY c.revision
           """, logger: logger)
@@ -200,7 +202,7 @@ public final class PostgresDrawingStore: DrawingStorage {
           }
         }
         guard let head, !head.isDeleted else { return nil }
-        try head.checkLogReaches(since)
+        try head.checkLogReaches(since, firstRow: records.first?.revision)
         return try StoredChanges(records, after: since, head: head)
       }
     }
@@ -321,7 +323,7 @@ public final class PostgresDrawingStore: DrawingStorage {
 
   /// `SQLiteDrawingStore.store`'s twin: stores `folded` unless the drawing moved
   /// on in a way that makes it wrong (see there why the check is enough).
-  func store(_ folded: Folded) async throws -> Bool {
+  func store(_ folded: Folded, keepingBehind behind: Int = 0) async throws -> Bool {
     let name = folded.snapshot.name
     return try await write(name) { connection in
       guard var head = try await self.head(name, on: connection), !head.isDeleted,
@@ -329,14 +331,18 @@ public final class PostgresDrawingStore: DrawingStorage {
       else { return false }
       try await self.upsertSnapshot(folded.snapshot, on: connection)
       try await connection.query(
-        "DELETE FROM drawingChange WHERE name = \(name) AND revision <= \(folded.revision)", logger: self.logger)
+        "DELETE FROM drawingChange WHERE name = \(name) AND revision <= \(folded.revision - max(0, behind))",
+        logger: self.logger)
       if head.revision == folded.countedAt {
         head.lineCount = folded.lineCount
         head.circleCount = folded.circleCount
       }
       head.snapshotRevision = folded.revision
       let rows = try await connection.query(
-        "SELECT COALESCE(SUM(octet_length(change)), 0)::bigint FROM drawingChange WHERE name = \(name)",
+        """
+        SELECT COALESCE(SUM(octet_length(change)), 0)::bigint FROM drawingChange
+        WHERE name = \(name) AND revision > \(folded.revision)
+        """,
         logger: self.logger)
       head.logBytes = 0
       for try await bytes in rows.decode(Int.self) { head.logBytes = bytes }

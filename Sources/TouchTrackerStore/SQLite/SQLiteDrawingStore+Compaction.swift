@@ -64,7 +64,10 @@ extension SQLiteDrawingStore: CompactingStore {
   }
 
   /// Stores `folded` as the snapshot and deletes the log rows up to its
-  /// revision, unless the drawing moved on in a way that makes it wrong.
+  /// revision but the last `behind` of them, unless the drawing moved on in
+  /// a way that makes it wrong. Rows kept behind the snapshot are not
+  /// replayed (reads start at the snapshot) and not counted in `logBytes`;
+  /// they are there for `changes(of:since:)`, and go with the next fold.
   ///
   /// Why the check is enough: revisions only grow, and `save` and `delete`
   /// (which replace or drop the snapshot) set `snapshotRevision` to their
@@ -73,7 +76,7 @@ extension SQLiteDrawingStore: CompactingStore {
   /// exists, only appends (rows after it) and other compactions (at or
   /// below it) have happened since, and every row up to `folded.revision`
   /// is one `folded` replayed.
-  func store(_ folded: Folded) async throws -> Bool {
+  func store(_ folded: Folded, keepingBehind behind: Int = 0) async throws -> Bool {
     let name = folded.snapshot.name
     return try await writeTransaction { db in
       guard var head = try DrawingRecord.fetchOne(db, key: name), !head.isDeleted,
@@ -81,7 +84,8 @@ extension SQLiteDrawingStore: CompactingStore {
       else { return false }
       try folded.snapshot.save(db)
       try db.execute(
-        sql: "DELETE FROM drawingChange WHERE name = ? AND revision <= ?", arguments: [name, folded.revision])
+        sql: "DELETE FROM drawingChange WHERE name = ? AND revision <= ?",
+        arguments: [name, folded.revision - max(0, behind)])
       if head.revision == folded.countedAt {
         head.lineCount = folded.lineCount
         head.circleCount = folded.circleCount
@@ -89,8 +93,10 @@ extension SQLiteDrawingStore: CompactingStore {
       head.snapshotRevision = folded.revision
       head.logBytes =
         try Int.fetchOne(
-          db, sql: "SELECT COALESCE(SUM(length(CAST(change AS BLOB))), 0) FROM drawingChange WHERE name = ?",
-          arguments: [name]) ?? 0
+          db,
+          sql: "SELECT COALESCE(SUM(length(CAST(change AS BLOB))), 0) FROM drawingChange"
+            + " WHERE name = ? AND revision > ?",
+          arguments: [name, folded.revision]) ?? 0
       try head.update(db)
       try db.execute(
         sql: "DELETE FROM drawingBatch WHERE name = ? AND revision <= ?",

@@ -151,28 +151,36 @@ public final class SQLiteDrawingStore: Sendable {
   /// Without changes after the snapshot, the snapshot's text as it is, not
   /// decoded. Otherwise the snapshot with the log replayed over it and
   /// written again; with automatic compaction, that result is then stored
-  /// as the new snapshot in the background, so the next read is the fast one.
+  /// as the new snapshot in the background, so the next read is the fast
+  /// one. That fold keeps the last changes it folds as rows behind the
+  /// snapshot (`CompactionPolicy.keptChanges`, as the background fold
+  /// keeps them), so a client a revision or a few behind still reads the
+  /// changes it lacks instead of `changesGone` (a `reset` and the whole
+  /// document) because someone opened the drawing.
   ///
   /// - Throws: `DrawingStoreError.damaged` if the stored text no longer
   ///   matches its checksum, `.unreadable` if it cannot be read.
   public func loadDocument(_ name: DrawingName) async throws -> StoredDocument? {
-    let loaded = try await database.read { db -> (StoredDocument, Folded?)? in
+    let policy = compaction
+    let loaded = try await database.read { db -> (StoredDocument, Folded?, behind: Int)? in
       guard let state = try LogState.read(name, in: db) else { return nil }
       let head = state.head
       guard !state.changes.isEmpty else {
         return (
           StoredDocument(
             json: try state.snapshot.verifiedDocument(), revision: head.revision, updatedAt: head.updatedAt),
-          nil
+          nil, 0
         )
       }
       let folded = try state.folded()
       let json = Data(folded.snapshot.document.utf8)
-      return (StoredDocument(json: json, revision: head.revision, updatedAt: head.updatedAt), folded)
+      return (
+        StoredDocument(json: json, revision: head.revision, updatedAt: head.updatedAt), folded, policy.kept(head)
+      )
     }
-    guard let (document, folded) = loaded else { return nil }
-    if let folded, compaction.isAutomatic {
-      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded) }
+    guard let (document, folded, behind) = loaded else { return nil }
+    if let folded, policy.isAutomatic {
+      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded, keepingBehind: behind) }
     }
     return document
   }
@@ -187,10 +195,11 @@ public final class SQLiteDrawingStore: Sendable {
   public func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
     try await database.read { db in
       guard let head = try DrawingRecord.fetchOne(db, key: name.rawValue), !head.isDeleted else { return nil }
-      try head.checkLogReaches(since)
+      guard since <= head.revision else { throw head.changesGone(since) }
       let records = try ChangeRecord.fetchAll(
         db, sql: "SELECT * FROM drawingChange WHERE name = ? AND revision > ? ORDER BY revision",
         arguments: [name.rawValue, since])
+      try head.checkLogReaches(since, firstRow: records.first?.revision)
       return try StoredChanges(records, after: since, head: head)
     }
   }

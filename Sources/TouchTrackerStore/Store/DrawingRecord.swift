@@ -107,12 +107,16 @@ struct ChangeRecord: Codable, FetchableRecord, PersistableRecord {
 
 extension DrawingRecord {
   /// - Throws: `DrawingStoreError.changesGone` unless the log holds every
-  ///   change after `since`: not compacted into the snapshot, not ahead of
-  ///   the drawing.
-  func checkLogReaches(_ since: Int) throws(DrawingStoreError) {
-    guard since >= snapshotRevision, since <= revision else {
-      throw .changesGone(name: name, since: since, snapshotRevision: snapshotRevision, current: revision)
-    }
+  ///   change after `since`: not ahead of the drawing, and either after the
+  ///   snapshot or among the rows a read's fold keeps behind it, which
+  ///   begin at `firstRow` (the oldest change row after `since`; rows are
+  ///   only ever deleted oldest first, so they run unbroken from there).
+  func checkLogReaches(_ since: Int, firstRow: Int?) throws(DrawingStoreError) {
+    guard since <= revision, since >= snapshotRevision || firstRow == since + 1 else { throw changesGone(since) }
+  }
+
+  func changesGone(_ since: Int) -> DrawingStoreError {
+    .changesGone(name: name, since: since, snapshotRevision: snapshotRevision, current: revision)
   }
 }
 

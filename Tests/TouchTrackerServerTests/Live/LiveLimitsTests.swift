@@ -112,13 +112,15 @@ import Testing
     }
   }
 
-  @Test func aBinaryMessageIsRefused() async throws {
+  /// Closed 1003, the code RFC 6455 §7.4.1 names for a binary message to
+  /// an endpoint that takes text only (it was 1008, a policy violation).
+  @Test func aBinaryMessageIsRefused1003() async throws {
     try await Live.run { port, _ in
       try await LiveTestClient.live(port: port, since: nil) { client in
         try await client.sendFrame(opcode: 0x2, payload: [1, 2, 3])
         let (messages, close) = try await client.untilClosed()
         #expect(messages == [#"{"type":"error","error":"Binary message 1: send text frames, one JSON object each"}"#])
-        #expect(close == .close(code: 1008, reason: ""))
+        #expect(close == .close(code: 1003, reason: ""))
       }
     }
   }

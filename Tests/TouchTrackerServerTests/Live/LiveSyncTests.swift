@@ -181,6 +181,23 @@ import TouchTrackerStore
     }
   }
 
+  /// A `GET` of the document folds the drawing's log into its snapshot;
+  /// a client one revision behind that reconnects after it still gets the
+  /// change it missed, not `reset` (and a second read of the whole document).
+  @Test func helloOneRevisionBehindAfterAGetOfTheDocumentGetsTheChangeNotReset() async throws {
+    try await Live.run { server, port, http in
+      try await Live.post(http, #"{"changes":[\#(Live.add([1]))]}"#)
+      try await Live.post(http, #"{"changes":[\#(Live.add([2]))]}"#)
+      _ = try await Live.document(http)
+      try await waitForSnapshot(at: 2, of: "d", in: server.databasePath)
+      try await LiveTestClient.live(port: port, since: 1) { client in
+        let stored = String(decoding: ChangeCoder.encode(try Self.change(Live.add([2]))), as: UTF8.self)
+        #expect(try await client.receive() == .text(#"{"type":"changes","revision":2,"changes":[\#(stored)]}"#))
+        #expect(try await client.receive() == .text(#"{"type":"welcome","revision":2}"#))
+      }
+    }
+  }
+
   @Test func putAndDeleteOfTheDrawingSendResetAndNothingMoreUntilHello() async throws {
     try await Live.run { port, http in
       try await LiveTestClient.live(port: port) { client in

@@ -143,7 +143,23 @@ final class LiveTestClient {
     try await outbound.write(frame)
   }
 
+  /// Bytes as they are: a frame header no encoder writes (a length not
+  /// in its shortest form, one with its most significant bit set).
+  func sendRaw(_ bytes: [UInt8]) async throws {
+    try await outbound.write(ByteBuffer(bytes: bytes))
+  }
+
   // MARK: - Receiving
+
+  /// The next frame as it came, control frames too, nothing answered; nil
+  /// if the connection ended first.
+  func frame() async throws -> (opcode: UInt8, payload: [UInt8])? {
+    while true {
+      if let frame = parseFrame() { return frame }
+      guard var more = try? await inbound.next() else { return nil }
+      buffer.writeBuffer(&more)
+    }
+  }
 
   /// The next message. A ping is answered with its pong, as browsers do:
   /// the server pings every 30 s and closes a socket that does not answer

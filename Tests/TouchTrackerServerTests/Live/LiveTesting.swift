@@ -13,6 +13,14 @@ enum Live {
     configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
     _ body: @escaping @Sendable (_ port: Int, _ http: any TestClientProtocol) async throws -> Void
   ) async throws {
+    try await run(configure: configure) { _, port, http in try await body(port, http) }
+  }
+
+  /// `run`, with the server's directory (its database) too.
+  static func run(
+    configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    _ body: @escaping @Sendable (_ server: TestServer, _ port: Int, _ http: any TestClientProtocol) async throws -> Void
+  ) async throws {
     // The test's HTTP client keeps one keep-alive connection, idle while
     // the sockets work: on a loaded machine past the server's 10 s idle
     // time, and the server closed it ("I/O on closed channel" on the next
@@ -27,8 +35,8 @@ enum Live {
       configuration.liveLimits.closeGrace = .seconds(30)
       configure(&configuration)
     }
-    try await TestServer.run(.live, configure: configureWithLongIdle) { _, client in
-      try await body(try #require(client.port), client)
+    try await TestServer.run(.live, configure: configureWithLongIdle) { server, client in
+      try await body(server, try #require(client.port), client)
     }
   }
 
