@@ -166,6 +166,9 @@ def room_load(swarm, ports, servers, drawing, clients, drawers, rate, presence_r
                      "maxms": ms(presence, "max"),
                      "sent": drawers * presence_rate * seconds},
         "reconnects": sum(report["reconnects"] for report in output["reports"]),
+        # A client too slow for its queue is sent reset (it would read the document); live-swarm
+        # does not read documents, so such a client stops there and is counted as not converged.
+        "resets": sum(report.get("resets", 0) for report in output["reports"]),
         "serverCpuPerSecond": measured.get("serverCpuPerSecond"),
         "serverRssPeakBytes": peak,
         "serverRssHighWaterBytes": sum(rss_bytes(pid, "VmHWM") for pid in pids),
@@ -303,6 +306,8 @@ def rows(result):
     where = f", {result['servers']} servers on PostgreSQL" if result.get("postgres") else ", one server"
     if "room" in result and "baseline" in result:
         room, base = result["room"], result["baseline"]
+        state = "converged" if not room["problemCount"] else \
+            f"NOT converged ({room['problemCount']} problems): {room['problems'][0][:160]}"
         for kind in ("changes", "presence"):
             ours, theirs = room[kind], base[kind]
             if ours["p99ms"] is None or theirs["p99ms"] is None:
@@ -315,7 +320,9 @@ def rows(result):
                 f"{ours['p99ms'] / max(theirs['p99ms'], 0.001):.1f}x (p99)",
                 met(ours["p99ms"] <= result["p99TargetMs"] and not room["problemCount"],
                     f"p99 <= {result['p99TargetMs']} ms, converged"),
-                (f"{'converged' if not room['problemCount'] else 'NOT converged: ' + room['problems'][0]}; "
+                (f"{state}; "
+                 + (f"{room['resets']} resets, " if "resets" in room else "")
+                 + f"{room['reconnects']} reconnects; "
                  f"server CPU {room['serverCpuPerSecond']:.2f} s/s, RSS peak {room['serverRssPeakBytes'] / 2**20:.0f} MiB "
                  f"({base['serverRssPeakBytes'] / 2**20:.0f} at {base['clients']}); "
                  f"harness {room['harnessCpuPerSecond']:.2f} s/s; load {room['loadAverageAfter']:.1f}")

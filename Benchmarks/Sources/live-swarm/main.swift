@@ -224,6 +224,7 @@ struct ClientState {
   var kept: [(Int, String)] = []
   var latencies: [Int] = []  // microseconds
   var presenceLatencies: [Int] = []  // microseconds
+  var resets = 0
   var everWelcomed = false
   var reconnects = 0
   var errors: [String] = []
@@ -262,6 +263,7 @@ struct ClientState {
     case UInt8(ascii: "p"):
       if let sent = presenceSentAt(text) { presenceLatencies.append((now - sent) / 1000) }
     case UInt8(ascii: "r") where text.hasPrefix(#"{"type":"reset""#):
+      resets += 1
       errors.append("reset (live-swarm does not read documents): \(text)")
     default:
       break  // presence, leave, renamed: not part of this load
@@ -427,7 +429,7 @@ final class Client: Sendable {
           "index": assignment.index, "drawing": assignment.drawing, "seenCount": state.seen.count,
           "seenFirst": state.seen.first ?? 0, "seenLast": state.seen.last ?? 0, "inOrder": inOrder,
           "acked": state.acked.count, "unacked": state.pending.count, "reconnects": state.reconnects,
-          "errors": Array(state.errors.prefix(3)), "welcomed": state.everWelcomed,
+          "errors": Array(state.errors.prefix(3)), "welcomed": state.everWelcomed, "resets": state.resets,
         ]
       }
       return [
