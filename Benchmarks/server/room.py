@@ -59,6 +59,22 @@ def rss_bytes(pid, field="VmRSS"):
     return 0
 
 
+def scheduled(pid):
+    """(seconds on a CPU, seconds runnable but waiting for one) over every thread of `pid`
+    (/proc/PID/task/TID/schedstat): how much of its time a process on a busy machine spent in line."""
+    on, waiting = 0, 0
+    try:
+        for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
+            try:
+                fields = (task / "schedstat").read_text().split()
+                on, waiting = on + int(fields[0]), waiting + int(fields[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    except OSError:
+        pass
+    return on / 1e9, waiting / 1e9
+
+
 class Sampler:
     """The servers' summed RSS every 0.25 s, in a thread, until stopped."""
 
@@ -83,9 +99,12 @@ class Sampler:
         return self.peak
 
 
-def run_swarm(binary, plan, timeout, on_welcomed=None):
-    """Runs live-swarm on `plan`; `on_welcomed()` is called (in a thread) when it says every client is welcomed."""
+def run_swarm(binary, plan, timeout, on_welcomed=None, started=None):
+    """Runs live-swarm on `plan`; `on_welcomed()` is called (in a thread) when it says every client is welcomed,
+    `started(pid)` once it runs."""
     process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if started:
+        started(process.pid)
     errors = []
 
     def read_stderr():
@@ -126,16 +145,21 @@ def room_load(swarm, ports, servers, drawing, clients, drawers, rate, presence_r
     measured = {}
 
     def window():
-        # The server's CPU from the first batch to the last.
+        # The server's CPU from the first batch to the last, and how long the server's and the
+        # swarm's threads waited for a CPU meanwhile (runnable, not running: the machine's load).
         time.sleep(max(0.0, start_at - time.monotonic()))
         before = server_cpu()
+        queued = [scheduled(pid) for pid in pids + [measured.get("swarm", 0)]]
         time.sleep(seconds)
         measured["serverCpuPerSecond"] = (server_cpu() - before) / seconds
+        after = [scheduled(pid) for pid in pids + [measured.get("swarm", 0)]]
+        measured["serverWaitingForCpuPerSecond"] = sum(a[1] - b[1] for a, b in zip(after[:-1], queued[:-1])) / seconds
+        measured["harnessWaitingForCpuPerSecond"] = (after[-1][1] - queued[-1][1]) / seconds
 
     timer = threading.Thread(target=window, daemon=True)
     sampler = Sampler(pids)
     timer.start()
-    output = run_swarm(swarm, plan, timeout=seconds + 300)
+    output = run_swarm(swarm, plan, timeout=seconds + 300, started=lambda pid: measured.update(swarm=pid))
     peak = sampler.stop()
     timer.join()
     revision = live.get_revision(ports[0], drawing)
@@ -170,6 +194,8 @@ def room_load(swarm, ports, servers, drawing, clients, drawers, rate, presence_r
         # does not read documents, so such a client stops there and is counted as not converged.
         "resets": sum(report.get("resets", 0) for report in output["reports"]),
         "serverCpuPerSecond": measured.get("serverCpuPerSecond"),
+        "serverWaitingForCpuPerSecond": measured.get("serverWaitingForCpuPerSecond"),
+        "harnessWaitingForCpuPerSecond": measured.get("harnessWaitingForCpuPerSecond"),
         "serverRssPeakBytes": peak,
         "serverRssHighWaterBytes": sum(rss_bytes(pid, "VmHWM") for pid in pids),
         "harnessCpuPerSecond": output["cpu"] / seconds,
@@ -325,7 +351,10 @@ def rows(result):
                  + f"{room['reconnects']} reconnects; "
                  f"server CPU {room['serverCpuPerSecond']:.2f} s/s, RSS peak {room['serverRssPeakBytes'] / 2**20:.0f} MiB "
                  f"({base['serverRssPeakBytes'] / 2**20:.0f} at {base['clients']}); "
-                 f"harness {room['harnessCpuPerSecond']:.2f} s/s; load {room['loadAverageAfter']:.1f}")
+                 f"harness {room['harnessCpuPerSecond']:.2f} s/s; load {room['loadAverageAfter']:.1f}"
+                 + (f"; threads waiting for a CPU: server {room['serverWaitingForCpuPerSecond']:.2f} s/s, "
+                    f"harness {room['harnessWaitingForCpuPerSecond']:.2f} s/s"
+                    if room.get("serverWaitingForCpuPerSecond") is not None else ""))
                 if kind == "changes" else
                 f"{ours['receipts']:,} of {ours['sent'] * (room['clients'] - 1):,.0f} sent x receivers arrive "
                 "(a slow reader's are coalesced: only a peer's newest waits)",
