@@ -119,12 +119,17 @@ def run_swarm(binary, plan, timeout, on_welcomed=None, started=None):
     reader.start()
     process.stdin.write(json.dumps(plan).encode())
     process.stdin.close()
+    chunks = []
+    collector = threading.Thread(target=lambda: chunks.append(process.stdout.read()), daemon=True)
+    collector.start()
     try:
-        stdout = process.stdout.read()
         process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         process.kill()
+        process.wait()
         raise SystemExit("room: live-swarm did not finish within its time bound")
+    collector.join()
+    stdout = b"".join(chunks)
     reader.join(timeout=5)
     if process.returncode != 0:
         raise SystemExit(f"room: live-swarm exited with {process.returncode}: {''.join(errors)[-2000:]}")

@@ -13,8 +13,9 @@
 // receives everything, and closes once its batches are all acknowledged and
 // the socket has been quiet for Q seconds. It reconnects on the next port
 // with backoff and sends its unacknowledged batches again, but it does not
-// read documents: a `reset` is reported as an error (loads a and b never get
-// one; load c, which does, stays on live.py's own clients).
+// read documents: after a `reset` it reconnects and says hello from the last
+// revision it saw, and the log's backlog answers (load c, whose resets
+// follow a kill, stays on live.py's own clients).
 //
 // REPORTS: {"reports": [...], "cpu": the process's CPU seconds}, one report per
 // client in live.py's shape; a client with "keep" lists the changes messages
@@ -225,6 +226,7 @@ struct ClientState {
   var latencies: [Int] = []  // microseconds
   var presenceLatencies: [Int] = []  // microseconds
   var resets = 0
+  var mustRejoin = false
   var everWelcomed = false
   var reconnects = 0
   var errors: [String] = []
@@ -263,8 +265,12 @@ struct ClientState {
     case UInt8(ascii: "p"):
       if let sent = presenceSentAt(text) { presenceLatencies.append((now - sent) / 1000) }
     case UInt8(ascii: "r") where text.hasPrefix(#"{"type":"reset""#):
+      // Too slow for its queue (or the log folded): the server sends it nothing
+      // more until its next hello. It does not read documents: it reconnects and
+      // says hello from the last revision it saw, and the log's backlog (or
+      // another reset, past 500 messages) answers.
       resets += 1
-      errors.append("reset (live-swarm does not read documents): \(text)")
+      mustRejoin = true
     default:
       break  // presence, leave, renamed: not part of this load
     }
@@ -334,7 +340,8 @@ final class Client: Sendable {
     while !welcomed, let message = try await messages.next() {
       guard case .text(let text) = message else { continue }
       let now = monotonicNanoseconds()
-      state.withLock { state in
+      try state.withLock { state in
+        defer { state.mustRejoin = false }
         for one in messagesOf(text) {
           if one.hasPrefix(#"{"type":"welcome""#) {
             state.joined = true
@@ -349,6 +356,7 @@ final class Client: Sendable {
             state.take(one, at: now, keep: assignment.keep, ownPrefix: ownPrefix)
           }
         }
+        if state.mustRejoin { throw Rejoin() }
       }
     }
     let again = state.withLock { $0.pending.sorted { $0.value.serial < $1.value.serial } }
@@ -366,8 +374,10 @@ final class Client: Sendable {
       while let message = try await messages.next() {
         guard case .text(let text) = message else { continue }
         let now = monotonicNanoseconds()
-        state.withLock { state in
+        try state.withLock { state in
+          defer { state.mustRejoin = false }
           for one in messagesOf(text) { state.take(one, at: now, keep: assignment.keep, ownPrefix: ownPrefix) }
+          if state.mustRejoin { throw Rejoin() }
         }
       }
       group.cancelAll()
@@ -435,13 +445,16 @@ final class Client: Sendable {
       return [
         "index": assignment.index, "drawing": assignment.drawing, "latencies": state.latencies,
         "seen": state.seen, "acked": state.acked.map { [$0.lineID, $0.revision] },
-        "unacked": state.pending.values.map(\.lineID), "reconnects": state.reconnects, "resets": 0,
+        "unacked": state.pending.values.map(\.lineID), "reconnects": state.reconnects, "resets": state.resets,
         "errors": state.errors,
         "kept": assignment.keep ? state.kept.map { [$0.0, $0.1] as [Any] } : NSNull(),
       ]
     }
   }
 }
+
+/// A `reset` came: the session ends and the client says hello again.
+struct Rejoin: Error {}
 
 extension String {
   func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
