@@ -213,6 +213,15 @@ if os.path.exists(os.path.join(out, "live-postgres.json")):
     live_rows(load("live-postgres.json"), 12, ", two servers on PostgreSQL",
               "kill -9 of one server under load (a), its clients move to the other")
 
+# Row 15: a room of 1,000 on one server and on two on PostgreSQL; 10,000 idle connections.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "server"))
+import room  # noqa: E402
+
+for name in ("room.json", "room-postgres.json"):
+    if os.path.exists(os.path.join(out, name)):
+        for cells in room.rows(load(name)):
+            row(cells)
+
 # Row 12: saves per second with 8 concurrent writers, the stores against pgbench's own inserts.
 def writer_rows(writers):
     pgbench = writers["pgbenchInsertsPerSecond"]

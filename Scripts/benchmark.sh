@@ -12,7 +12,18 @@
 # benchmarks depend on) touchtracker for the storage row.
 # Results (raw JSON and package-benchmark samples) go to
 # Benchmarks/.build-results; the table also to Benchmarks/.build-results/report.md.
+#
+#   Scripts/benchmark.sh --only room
+#
+# runs row 15 alone (a room of 1,000 on one server and on two servers on
+# PostgreSQL, 10,000 idle connections: Benchmarks/server/room.py) and prints its rows.
 set -euo pipefail
+
+only=""
+if [[ ${1:-} == --only ]]; then
+  only=${2:?"benchmark.sh: --only takes a name: room"}
+  [[ $only == room ]] || { echo "benchmark.sh: --only knows 'room', not '$only'" >&2; exit 2; }
+fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,6 +35,38 @@ tool="$bench_scratch/release/bench-tool"
 started=$SECONDS
 
 step() { printf '\n== %s (%ds so far)\n' "$1" $((SECONDS - started)) >&2; }
+
+# Row 15: a room of 1,000 (one server, then two on PostgreSQL) and 10,000 idle connections.
+room_rows() {
+  python3 Benchmarks/server/room.py --server "$bench_scratch/release/touchtracker" \
+    --swarm "$bench_scratch/release/live-swarm" --out "$out/room.json" >&2 ||
+    echo "benchmark.sh: row 15 found problems (in $out/room.json, and in the report)" >&2
+  local dir
+  dir=$(mktemp -d)
+  local url
+  if url=$(Scripts/postgres.sh start "$dir" | tail -n 1) && [[ $url == postgres://* ]]; then
+    python3 Benchmarks/server/room.py --server "$bench_scratch/release/touchtracker" \
+      --swarm "$bench_scratch/release/live-swarm" --postgres "$url" --servers 2 --skip idle \
+      --out "$out/room-postgres.json" >&2 ||
+      echo "benchmark.sh: row 15 on PostgreSQL found problems (in $out/room-postgres.json)" >&2
+  else
+    echo "benchmark.sh: no PostgreSQL (Scripts/postgres.sh start failed): row 15's two servers are left out" >&2
+  fi
+  Scripts/postgres.sh stop "$dir" >&2 || true
+}
+
+if [[ $only == room ]]; then
+  step "Building live-swarm and touchtracker (release)"
+  swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" --product live-swarm >&2
+  swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" --product touchtracker >&2
+  step "Row 15: a room of 1,000, and 10,000 idle connections"
+  room_rows
+  step "Report (row 15)"
+  results=("$out/room.json")
+  [[ -f $out/room-postgres.json ]] && results+=("$out/room-postgres.json")
+  python3 Benchmarks/server/room.py --report "${results[@]}" | tee "$out/report.md"
+  exit 0
+fi
 
 step "Row 6: wasm size"
 # The budget is Scripts/wasm-budget.json's (Benchmarks/browser/download_cost.py --derive).
@@ -144,6 +187,9 @@ else
 fi
 Scripts/postgres.sh stop "$postgres_dir" >&2 || true
 trap - EXIT
+
+step "Row 15: a room of 1,000 (one server, two on PostgreSQL), and 10,000 idle connections"
+room_rows
 
 step "Report"
 python3 Benchmarks/report.py "$out" | tee "$out/report.md"

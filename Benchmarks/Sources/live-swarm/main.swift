@@ -13,13 +13,30 @@
 // receives everything, and closes once its batches are all acknowledged and
 // the socket has been quiet for Q seconds. It reconnects on the next port
 // with backoff and sends its unacknowledged batches again, but it does not
-// read documents: a `reset` is reported as an error (loads a and b never get
-// one; load c, which does, stays on live.py's own clients).
+// read documents: after a `reset` it reconnects and says hello from the last
+// revision it saw, and the log's backlog answers (load c, whose resets
+// follow a kill, stays on live.py's own clients).
 //
 // REPORTS: {"reports": [...], "cpu": the process's CPU seconds}, one report per
 // client in live.py's shape; a client with "keep" lists the changes messages
 // it got ("kept": [[revision, text], ...]) so that live.py rebuilds its copy
 // of the drawing and compares it with the server's.
+//
+// A room of many (Benchmarks/server/room.py) adds to the plan:
+//   "drawers": N      only the first N assignments send; the rest watch;
+//   "presenceRate": P the drawers also send P presence messages a second,
+//                     one line in progress whose begin carries the send time
+//                     (x: monotonic seconds, y: the microseconds after them),
+//                     halfway between their batches;
+//   "idle": true      nobody sends: each client says hello and holds its
+//                     socket until T + S (10,000 idle connections);
+//   "connectOver": C  client i connects at i / count × C seconds, not all at once;
+//   "compact": true   no per-client latencies or revision lists: each report
+//                     says "seenCount", "seenLast" and "inOrder", and the
+//                     output has "changes" and "presence" summaries
+//                     (count, p50, p99, max in microseconds over every receipt).
+// It prints "live-swarm: all N welcomed" to stderr once every client has
+// had its first welcome, so that the driver measures the server then.
 
 import Foundation
 import HummingbirdWSClient
@@ -39,6 +56,16 @@ struct Plan: Decodable, Sendable {
   let startAt: Double
   let seconds: Double
   let quietFor: Double
+  var drawers: Int?
+  var presenceRate: Double?
+  var idle: Bool?
+  var connectOver: Double?
+  var compact: Bool?
+}
+
+enum Counters {
+  /// How many clients have had their first welcome.
+  static let welcomed = Atomic<Int>(0)
 }
 
 func monotonicNanoseconds() -> Int {
@@ -56,6 +83,32 @@ func sleep(untilNanoseconds deadline: Int) async throws {
 func batchText(key: String, lineID: Int) -> String {
   #"{"type":"changes","key":"\#(key)","changes":[{"op":"add","lines":[{"id":\#(lineID),"#
     + ##""begin":{"x":\##(lineID % 997),"y":2},"end":{"x":3,"y":\##(lineID % 991)},"color":"#000000","width":2}]}]}"##
+}
+
+/// A presence message of one line in progress whose begin is the send time
+/// (see the plan's "presenceRate").
+func presenceText(sentAtMicroseconds micros: Int) -> String {
+  #"{"type":"presence","lines":[{"begin":{"x":\#(micros / 1_000_000),"y":\#(micros % 1_000_000)},"#
+    + ##""end":{"x":3,"y":4},"color":"#000000","width":2}]}"##
+}
+
+/// The send time in a relayed `presence` (monotonic ns), nil if it has no line.
+func presenceSentAt(_ text: String) -> Int? {
+  var text = text
+  return text.withUTF8 { bytes -> Int? in
+    func integer(after needle: StaticString) -> Int? {
+      guard var index = Skim.find(needle, in: bytes) else { return nil }
+      var value = 0
+      let start = index
+      while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+        value = value * 10 + Int(bytes[index] - 48)
+        index += 1
+      }
+      return index > start ? value : nil
+    }
+    guard let seconds = integer(after: #""x":"#), let micros = integer(after: #""y":"#) else { return nil }
+    return (seconds * 1_000_000 + micros) * 1000
+  }
 }
 
 /// What a client needs of a server message without parsing it: its type's
@@ -171,6 +224,10 @@ struct ClientState {
   var joined = false
   var kept: [(Int, String)] = []
   var latencies: [Int] = []  // microseconds
+  var presenceLatencies: [Int] = []  // microseconds
+  var resets = 0
+  var mustRejoin = false
+  var everWelcomed = false
   var reconnects = 0
   var errors: [String] = []
   var lastMessage = 0  // monotonic ns
@@ -205,8 +262,15 @@ struct ClientState {
       last = max(last, message.revision)
     case UInt8(ascii: "e"):
       errors.append(text)
+    case UInt8(ascii: "p"):
+      if let sent = presenceSentAt(text) { presenceLatencies.append((now - sent) / 1000) }
     case UInt8(ascii: "r") where text.hasPrefix(#"{"type":"reset""#):
-      errors.append("reset (live-swarm does not read documents): \(text)")
+      // Too slow for its queue (or the log folded): the server sends it nothing
+      // more until its next hello. It does not read documents: it reconnects and
+      // says hello from the last revision it saw, and the log's backlog (or
+      // another reset, past 500 messages) answers.
+      resets += 1
+      mustRejoin = true
     default:
       break  // presence, leave, renamed: not part of this load
     }
@@ -232,6 +296,10 @@ final class Client: Sendable {
   }
 
   func run(startAt: Int, stopSendingAt: Int) async {
+    if let over = plan.connectOver, over > 0 {
+      let count = max(1, plan.assignments.count)
+      try? await Task.sleep(nanoseconds: UInt64(over * 1e9 * Double(assignment.index % count) / Double(count)))
+    }
     var delay = 0.1
     var port = 0
     while true {
@@ -272,15 +340,23 @@ final class Client: Sendable {
     while !welcomed, let message = try await messages.next() {
       guard case .text(let text) = message else { continue }
       let now = monotonicNanoseconds()
-      state.withLock { state in
+      try state.withLock { state in
+        defer { state.mustRejoin = false }
         for one in messagesOf(text) {
           if one.hasPrefix(#"{"type":"welcome""#) {
             state.joined = true
             welcomed = true
+            if !state.everWelcomed {
+              state.everWelcomed = true
+              if Counters.welcomed.add(1, ordering: .relaxed).newValue == self.plan.assignments.count {
+                FileHandle.standardError.write(Data("live-swarm: all \(self.plan.assignments.count) welcomed\n".utf8))
+              }
+            }
           } else {
             state.take(one, at: now, keep: assignment.keep, ownPrefix: ownPrefix)
           }
         }
+        if state.mustRejoin { throw Rejoin() }
       }
     }
     let again = state.withLock { $0.pending.sorted { $0.value.serial < $1.value.serial } }
@@ -288,13 +364,20 @@ final class Client: Sendable {
       try await outbound.write(.text(batchText(key: key, lineID: sent.lineID)))
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await self.send(outbound, from: startAt, until: stopSendingAt) }
+      if plan.idle != true && assignment.index < plan.drawers ?? .max {
+        group.addTask { try await self.send(outbound, from: startAt, until: stopSendingAt) }
+        if let rate = plan.presenceRate, rate > 0 {
+          group.addTask { try await self.sendPresence(outbound, rate: rate, from: startAt, until: stopSendingAt) }
+        }
+      }
       group.addTask { try await self.closeWhenDone(outbound, after: stopSendingAt) }
       while let message = try await messages.next() {
         guard case .text(let text) = message else { continue }
         let now = monotonicNanoseconds()
-        state.withLock { state in
+        try state.withLock { state in
+          defer { state.mustRejoin = false }
           for one in messagesOf(text) { state.take(one, at: now, keep: assignment.keep, ownPrefix: ownPrefix) }
+          if state.mustRejoin { throw Rejoin() }
         }
       }
       group.cancelAll()
@@ -321,6 +404,20 @@ final class Client: Sendable {
     }
   }
 
+  /// Presence at `rate` a second, starting half a batch period after the batches.
+  private func sendPresence(_ outbound: WebSocketOutboundWriter, rate: Double, from start: Int, until stop: Int)
+    async throws
+  {
+    let period = Int(1e9 / rate)
+    var next = max(start, monotonicNanoseconds()) + Int(5e8 / plan.rate) + Int.random(in: 0..<period)
+    try await sleep(untilNanoseconds: next)
+    while monotonicNanoseconds() < stop {
+      try await outbound.write(.text(presenceText(sentAtMicroseconds: monotonicNanoseconds() / 1000)))
+      next += period
+      try await sleep(untilNanoseconds: next)
+    }
+  }
+
   private func closeWhenDone(_ outbound: WebSocketOutboundWriter, after stop: Int) async throws {
     let quiet = Int(plan.quietFor * 1e9)
     while true {
@@ -336,16 +433,28 @@ final class Client: Sendable {
 
   func report() -> [String: Any] {
     state.withLock { state in
-      [
+      if plan.compact == true {
+        let inOrder = zip(state.seen, state.seen.dropFirst()).allSatisfy { $1 == $0 + 1 }
+        return [
+          "index": assignment.index, "drawing": assignment.drawing, "seenCount": state.seen.count,
+          "seenFirst": state.seen.first ?? 0, "seenLast": state.seen.last ?? 0, "inOrder": inOrder,
+          "acked": state.acked.count, "unacked": state.pending.count, "reconnects": state.reconnects,
+          "errors": Array(state.errors.prefix(3)), "welcomed": state.everWelcomed, "resets": state.resets,
+        ]
+      }
+      return [
         "index": assignment.index, "drawing": assignment.drawing, "latencies": state.latencies,
         "seen": state.seen, "acked": state.acked.map { [$0.lineID, $0.revision] },
-        "unacked": state.pending.values.map(\.lineID), "reconnects": state.reconnects, "resets": 0,
+        "unacked": state.pending.values.map(\.lineID), "reconnects": state.reconnects, "resets": state.resets,
         "errors": state.errors,
         "kept": assignment.keep ? state.kept.map { [$0.0, $0.1] as [Any] } : NSNull(),
       ]
     }
   }
 }
+
+/// A `reset` came: the session ends and the client says hello again.
+struct Rejoin: Error {}
 
 extension String {
   func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
@@ -381,5 +490,17 @@ await withTaskGroup(of: Void.self) { group in
   }
 }
 let cpu = cpuSeconds()
-let output = try JSONSerialization.data(withJSONObject: ["reports": clients.map { $0.report() }, "cpu": cpu])
+/// count, p50, p99 and max of `values` (microseconds).
+func summary(_ values: [Int]) -> [String: Int] {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return ["count": 0] }
+  func at(_ fraction: Double) -> Int { sorted[min(sorted.count - 1, Int(fraction * Double(sorted.count)))] }
+  return ["count": sorted.count, "p50": at(0.5), "p99": at(0.99), "max": sorted.last!]
+}
+var result: [String: Any] = ["reports": clients.map { $0.report() }, "cpu": cpu]
+if plan.compact == true {
+  result["changes"] = summary(clients.flatMap { client in client.state.withLock { $0.latencies } })
+  result["presence"] = summary(clients.flatMap { client in client.state.withLock { $0.presenceLatencies } })
+}
+let output = try JSONSerialization.data(withJSONObject: result)
 FileHandle.standardOutput.write(output)

@@ -1,5 +1,6 @@
 import HummingbirdWebSocket
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOWebSocket
 import TouchTrackerStore
@@ -19,14 +20,21 @@ struct LiveConnection: Sendable {
   func run(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, logger: Logger) async {
     let limits = rooms.limits
     let channel = channel
-    let outbox = LiveOutbox(limits: limits) {
-      // Too slow: its queue is full, so a close frame would wait behind it;
-      // try, and cut the socket after the grace either way.
-      Task { try? await outbound.close(.policyViolation, reason: "too slow") }
-      let grace = limits.closeGrace.components
-      channel.eventLoop.scheduleTask(
-        in: .seconds(grace.seconds) + .nanoseconds(grace.attoseconds / 1_000_000_000)
-      ) { channel.close(promise: nil) }
+    let roomOf = NIOLockedValueBox<LiveRoom?>(nil)
+    let outbox = LiveOutbox(limits: limits) { outbox in
+      Task {
+        // Behind: the room sends `reset`, and the client reads the document.
+        if let room = roomOf.withLockedValue({ $0 }), await room.fellBehind(outbox) { return }
+        // Not in a room, or no hello (it was sent only pongs): its queue is
+        // full, so a close frame would wait behind it; try, and cut the
+        // socket after the grace either way.
+        outbox.finish(nil)
+        let grace = limits.closeGrace.components
+        channel.eventLoop.scheduleTask(
+          in: .seconds(grace.seconds) + .nanoseconds(grace.attoseconds / 1_000_000_000)
+        ) { channel.close(promise: nil) }
+        try? await outbound.close(.policyViolation, reason: "too slow")
+      }
     }
     // A socket that never says hello is told so and closed, then cut if it
     // does not take the close (as a client too slow to read).
@@ -40,6 +48,7 @@ struct LiveConnection: Sendable {
     }
     defer { helloWatch.cancel() }
     await rooms.withRoom(name) { room in
+      roomOf.withLockedValue { $0 = room }
       room.add(outbox)
       defer { room.remove(outbox) }
       await withTaskGroup(of: Void.self) { group in

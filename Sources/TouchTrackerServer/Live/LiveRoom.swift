@@ -90,6 +90,23 @@ final class LiveRoom: Sendable {
     if let left { presenceRelay?.relay(name, client: left, lines: nil) }
   }
 
+  /// `outbox` overflowed (`LiveOutbox`): what it held is dropped, so the
+  /// client is no longer joined; it is sent `reset` and reads the document.
+  /// Under the gate, so that it is ordered with `join`: a `hello` being
+  /// answered gets its backlog and `welcome`, then the `reset`. False if
+  /// the connection is not in the room or never said hello (it was sent
+  /// only pongs and errors: it is closed instead).
+  func fellBehind(_ outbox: LiveOutbox) async -> Bool {
+    let id = ObjectIdentifier(outbox)
+    return await gate.run {
+      state.withLockedValue { state in
+        guard let member = state.members[id], member.by != nil else { return false }
+        state.members[id]?.isJoined = false
+        return member.outbox.resume(with: .reset(revision: member.revision))
+      }
+    }
+  }
+
   /// `hello`: queues the changes after `since` and `welcome`, or `reset`
   /// when the log no longer reaches back to `since`.
   func join(_ outbox: LiveOutbox, since: Int, by: String, byLink: Bool = false) async throws {
@@ -465,7 +482,9 @@ final class LiveRoom: Sendable {
     let by = state.withLockedValue { state -> String? in
       guard let by = state.members[id]?.by else { return nil }
       let text = ServerMessage.presence(by: by, lines: PresenceLine.json(lines)).text
-      for (other, member) in state.members where other != id && member.by != nil { member.outbox.send(text: text) }
+      for (other, member) in state.members where other != id && member.by != nil {
+        member.outbox.send(text: text, of: by)
+      }
       return by
     }
     if let by { presenceRelay?.relay(name, client: by, lines: lines) }
@@ -477,7 +496,9 @@ final class LiveRoom: Sendable {
     let message = lines.map { ServerMessage.presence(by: by, lines: PresenceLine.json($0)) } ?? .leave(by: by)
     let text = message.text
     state.withLockedValue { state in
-      for member in state.members.values where member.by != nil && member.by != by { member.outbox.send(text: text) }
+      for member in state.members.values where member.by != nil && member.by != by {
+        member.outbox.send(text: text, of: by)
+      }
     }
   }
 }

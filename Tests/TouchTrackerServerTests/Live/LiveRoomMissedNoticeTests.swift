@@ -20,7 +20,7 @@ import TouchTrackerStore
     let line = Line(id: ShapeID(rawValue: 7), begin: Point(x: 1, y: 2), end: Point(x: 3, y: 4))
     _ = try await store.append([.add(lines: [line], circles: [], at: nil)], to: name, ifRevision: 0, key: "k1")
     let room = LiveRoom(name: name, store: store, limits: LiveLimits())
-    let outbox = LiveOutbox(limits: LiveLimits()) {}
+    let outbox = LiveOutbox(limits: LiveLimits()) { _ in }
     room.add(outbox)
     try await room.join(outbox, since: 1, by: "0000000b")
     #expect(await LiveRoomRetryTests.messages(outbox) == [#"{"type":"welcome","revision":1}"#])

@@ -95,7 +95,7 @@ import TouchTrackerStore
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchtracker-retry-\(UUID()).sqlite").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let (store, flaky, room, other) = try await Self.joinedRoom(path)
-    let sender = LiveOutbox(limits: LiveLimits()) {}
+    let sender = LiveOutbox(limits: LiveLimits()) { _ in }
     room.add(sender)
     try await room.join(sender, since: 0, by: "0000000c")
     #expect(await Self.messages(sender) == [#"{"type":"welcome","revision":0}"#])
@@ -136,7 +136,7 @@ import TouchTrackerStore
     let store = try SQLiteDrawingStore(path: path)
     let flaky = FlakyChanges(store)
     let room = LiveRoom(name: try DrawingName("d"), store: flaky, limits: LiveLimits())
-    let outbox = LiveOutbox(limits: LiveLimits()) {}
+    let outbox = LiveOutbox(limits: LiveLimits()) { _ in }
     room.add(outbox)
     try await room.join(outbox, since: 0, by: "0000000b")
     #expect(await messages(outbox) == [#"{"type":"welcome","revision":0}"#])
