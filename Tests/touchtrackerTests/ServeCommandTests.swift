@@ -237,6 +237,8 @@ import TouchTrackerTestSupport
       let seconds = try #require(try await server.stop(limit: 10), "still running 10 s after SIGTERM")
       #expect(seconds < 10)
       #expect(server.process.terminationReason == .exit)
+      // 0: the graceful shutdown ended it; the backstop that ends a stuck one exits 1.
+      #expect(server.process.terminationStatus == 0, "the half-sent head held the shutdown until the backstop")
     }
   }
 }

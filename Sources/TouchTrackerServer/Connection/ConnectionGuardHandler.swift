@@ -145,10 +145,18 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if event is ChannelShouldQuiesceEvent {
-      // Responses from now on close their connection; Hummingbird closes
-      // idle ones itself; a body still arriving gets a short grace.
+      // Responses from now on close their connection; a body still arriving
+      // gets a short grace. A connection with no request in hand (idle, or
+      // part of a head, which Hummingbird does not count as idle and would
+      // wait on until the header timeout) closes now: nothing of it was accepted.
       closeAfterResponse = true
-      if readingBody { schedule(context, after: timeouts.shutdownBody, Self.bodyTimedOut) }
+      if readingBody {
+        schedule(context, after: timeouts.shutdownBody, Self.bodyTimedOut)
+      } else if keepAlives.isEmpty && !responding {
+        cancelTimer()
+        context.close(promise: nil)
+        return
+      }
     }
     context.fireUserInboundEventTriggered(event)
   }
