@@ -3,8 +3,9 @@
 # installs what is missing (Debian packages with apt, Python packages with pip).
 #
 #   Scripts/setup.sh wasm      wasi-libc, clang's wasm32 builtins and binaryen, for the WebAssembly core
-#   Scripts/setup.sh browser   chromium, playwright, pytest, prometheus-client (parses /metrics), and zxing-cpp with numpy (decodes the
-#                              Share sheet's QR code), for the end-to-end tests
+#   Scripts/setup.sh browser   chromium, playwright, pytest, prometheus-client (parses /metrics), zxing-cpp with numpy (decodes the
+#                              Share sheet's QR code), and openapi-spec-validator with schemathesis (the API's contract,
+#                              Tests/e2e/test_openapi.py and Scripts/fuzz-api.sh), for the end-to-end tests
 #   Scripts/setup.sh benchmark websockets, for the live-sync load harness (Benchmarks/server/live.py)
 #   Scripts/setup.sh postgres  PostgreSQL (server and psql), for the PostgreSQL store's tests (Scripts/postgres.sh)
 set -euo pipefail
@@ -19,6 +20,7 @@ for group in "$@"; do
       apt_packages+=(chromium)
       # PACKAGE or PACKAGE:MODULE, when the module imports under another name.
       pip_packages+=(playwright pytest numpy zxing-cpp:zxingcpp prometheus-client:prometheus_client)
+      pip_packages+=(openapi-spec-validator:openapi_spec_validator schemathesis)
       ;;
     benchmark) pip_packages+=(websockets) ;;
     postgres) apt_packages+=(postgresql postgresql-client) ;;

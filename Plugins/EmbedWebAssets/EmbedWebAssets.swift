@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Turns every file under the package's `Web/` into one generated Swift
-/// source of the target it is applied to (`TouchTrackerWebAssets`).
+/// Turns every file under the package's `Web/`, and the API's contract
+/// `docs/openapi.yaml`, into one generated Swift source of the target it is
+/// applied to (`TouchTrackerWebAssets`).
 ///
 /// The files are listed here, at planning time, as the command's inputs: a
 /// file added, changed or removed (a rebuilt `touchtracker.wasm`, a new ES
@@ -12,13 +13,14 @@ import PackagePlugin
 struct EmbedWebAssets: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
     let web = context.package.directoryURL.appendingPathComponent("Web")
+    let contract = context.package.directoryURL.appendingPathComponent("docs/openapi.yaml")
     let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedWebAssets+Files.swift")
     return [
       .buildCommand(
         displayName: "Embedding the web assets of \(web.path)",
         executable: try context.tool(named: "embed-web-assets").url,
-        arguments: [web.path, output.path],
-        inputFiles: Self.files(under: web),
+        arguments: [web.path, output.path, contract.path],
+        inputFiles: Self.files(under: web) + [contract],
         outputFiles: [output]
       )
     ]

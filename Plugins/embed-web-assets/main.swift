@@ -1,21 +1,23 @@
 import Foundation
 
-// embed-web-assets WEB_DIRECTORY OUTPUT.swift
+// embed-web-assets WEB_DIRECTORY OUTPUT.swift OPENAPI.yaml
 //
 // Writes an extension of `EmbeddedWebAssets` holding every regular file under
 // WEB_DIRECTORY (recursively, no dotfiles, no symlinks) as a base64 string
 // literal keyed by its path relative to the directory ("index.html",
 // "js/input.js"). Base64 in one string literal compiles in a moment where an
 // array literal of the same bytes takes the type checker minutes; the server
-// decodes each file once, at start.
+// decodes each file once, at start. OPENAPI.yaml, the API's contract, goes
+// in as `openAPIBase64`, served whether or not the page comes from a web root.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-  FileHandle.standardError.write(Data("Usage: embed-web-assets WEB_DIRECTORY OUTPUT.swift\n".utf8))
+guard arguments.count == 4 else {
+  FileHandle.standardError.write(Data("Usage: embed-web-assets WEB_DIRECTORY OUTPUT.swift OPENAPI.yaml\n".utf8))
   exit(2)
 }
 let root = URL(fileURLWithPath: arguments[1]).standardizedFileURL
 let output = URL(fileURLWithPath: arguments[2])
+let contract = try Data(contentsOf: URL(fileURLWithPath: arguments[3])).base64EncodedString()
 
 var entries: [(path: String, base64: String)] = []
 if let enumerator = FileManager.default.enumerator(
@@ -44,7 +46,7 @@ for entry in entries {
   let path = entry.path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
   source += "    (\"\(path)\", \"\(entry.base64)\"),\n"
 }
-source += "  ]\n}\n"
+source += "  ]\n\n  static let openAPIBase64 = \"\(contract)\"\n}\n"
 
 let data = Data(source.utf8)
 // Leave an unchanged file alone, so nothing that depends on it rebuilds.

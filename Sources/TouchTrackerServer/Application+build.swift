@@ -4,8 +4,9 @@ import Logging
 import ServiceLifecycle
 import TouchTrackerStore
 
-/// The TouchTracker server: the page's files, `/healthz`, and the drawings
-/// API under `/api/drawings`, backed by the database it opens.
+/// The TouchTracker server: the page's files, `/healthz`, `/metrics`, the
+/// drawings API under `/api/drawings` (its contract: `docs/openapi.yaml`,
+/// served at `/api/openapi.yaml`), backed by the database it opens.
 ///
 /// - Parameter onServerRunning: Called once the server listens, with the port
 ///   it listens on (useful when `configuration.port` is 0).
@@ -72,6 +73,7 @@ func buildRouter(
   router.add(middleware: APIErrorMiddleware())
   router.add(middleware: WebAssetsMiddleware(assets: assets))
   HealthController(store: store, assets: assets).addRoutes(to: router)
+  ContractController().addRoutes(to: router)
   let check = AccessCheck(control: configuration.accessControl, store: store)
   MetricsController(metrics: metrics, rooms: rooms, check: check).addRoutes(to: router)
   let drawings = router.group("api/drawings").add(middleware: AccessMiddleware(check: check))

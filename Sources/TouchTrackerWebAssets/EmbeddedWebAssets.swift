@@ -4,7 +4,7 @@ import Foundation
 /// `touchtracker serve` runs from a copy of the binary anywhere.
 ///
 /// The `EmbedWebAssets` build plugin generates `base64Files` from every file
-/// under `Web/`; `touchtracker.wasm` is among them only if
+/// under `Web/` (and `openAPIBase64` from `docs/openapi.yaml`); `touchtracker.wasm` is among them only if
 /// `Scripts/build-wasm.sh` ran before `swift build`.
 public enum EmbeddedWebAssets {
   /// Each file's bytes by its path relative to `Web/` ("index.html",
@@ -16,4 +16,8 @@ public enum EmbeddedWebAssets {
     }
     return files
   }()
+
+  /// `docs/openapi.yaml` as it was when the binary was built: the HTTP
+  /// API's contract, served at `/api/openapi.yaml`.
+  public static let openAPIDocument = Data(base64Encoded: openAPIBase64) ?? Data()
 }
