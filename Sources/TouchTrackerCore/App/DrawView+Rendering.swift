@@ -147,5 +147,6 @@ extension DrawView {
       let line = progress.line
       context.strokeSegment(from: line.begin, to: line.end, color: line.color, width: line.width)
     }
+    drawKeyboardContent(in: &context)
   }
 }
