@@ -201,6 +201,58 @@ import TouchTrackerTestSupport
     #expect(app.drawView.accessibilityDescription == "3 lines and 1 circle.")
   }
 
+  /// The white inner strokes of the focus ring and cursor: nothing else in these drawings is white.
+  static func keyboardMarks(_ app: TouchTrackerApp) -> Int {
+    app.renderLiveLayer().commands.filter {
+      switch $0 {
+      case .segment(_, _, let color, _), .circle(_, _, let color, _): color == .white
+      default: false
+      }
+    }.count
+  }
+
+  @Test func blurHidesTheRingAndStopsTheKeyboardLineButKeepsTheFocus() {
+    let app = Self.app()
+    #expect(!app.drawView.press(.blur), "nothing shown: the page lets it go")
+    app.drawView.press(.next)
+    app.drawView.press(.next)
+    #expect(Self.keyboardMarks(app) == 4, "the ring around line 2: four sides")
+    #expect(app.drawView.press(.blur))
+    #expect(Self.keyboardMarks(app) == 0)
+    #expect(!app.drawView.press(.blur))
+    app.drawView.press(.next)
+    #expect(Self.focused(app) == "line 3", "the focus was kept")
+    #expect(Self.keyboardMarks(app) == 4)
+    app.drawView.press(.drawLine)
+    #expect(app.drawView.press(.blur))
+    #expect(!app.drawView.accessibilityDescription.contains("Drawing a line"))
+  }
+
+  @Test func theViewFollowsTheKeyboardCursorPastTheWindowsEdge() {
+    let app = Self.app()
+    app.drawView.press(.drawLine)
+    #expect(app.drawView.contentOffset == .zero)
+    for _ in 0..<37 { app.drawView.press(.right) }
+    #expect(app.drawView.contentOffset == .zero, "the cursor at 770 is still 30 points inside")
+    app.drawView.press(.right)
+    #expect(app.drawView.contentOffset == Point(x: 4, y: 0), "at 780 the view moves so that it stays 24 points inside")
+    for _ in 0..<10 { app.drawView.press(.right) }
+    #expect(app.drawView.contentOffset == Point(x: 104, y: 0))
+    #expect(app.drawView.convert(toWindow: Point(x: 880, y: 300)) == Point(x: 776, y: 300))
+  }
+
+  @Test func aShapeNudgedPastTheEdgeStaysInSightAndSelected() {
+    let app = Self.app()
+    app.drawView.press(.last)
+    app.drawView.press(.activate)
+    for _ in 0..<8 { app.drawView.press(.down) }
+    #expect(app.drawing.circles[0].center == Point(x: 400, y: 580))
+    #expect(app.drawView.contentOffset == Point(x: 0, y: 4))
+    #expect(app.drawView.selectedCircleIndex == 0, "the next arrow moves it on")
+    app.drawView.press(.down)
+    #expect(app.drawing.circles[0].center == Point(x: 400, y: 590))
+  }
+
   @Test func theDescriptionNamesTheFocusedShape() {
     let app = Self.app()
     app.drawView.press(.next)

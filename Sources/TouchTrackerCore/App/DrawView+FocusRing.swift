@@ -13,7 +13,7 @@ extension DrawView {
 
   func drawKeyboardContent(in context: inout RenderContext) {
     let scale = 1 / zoomScale
-    if let shape = focusedShape() {
+    if !keyboardMarksHidden, let shape = focusedShape() {
       if shape.isCircle {
         let circle = drawing.circles[shape.index]
         let radius = circle.radius + circle.width / 2 + DrawView.focusRingGap * scale

@@ -29,6 +29,9 @@ public enum KeyCommand: Int32, CaseIterable, Sendable {
   case drawLine = 13
   /// Escape: stops the line drawn with the keyboard (not handled otherwise).
   case cancel = 14
+  /// The canvas lost the keyboard (Tab away, a pointer on it): the focus
+  /// ring hides and a keyboard line stops; the focus is kept for the next key.
+  case blur = 15
 
   /// How far an arrow moves, in points on screen; `fineStep` with Shift.
   public static let step = 10.0
@@ -52,6 +55,7 @@ public enum KeyCommand: Int32, CaseIterable, Sendable {
     case .activate: "activate"
     case .drawLine: "drawLine"
     case .cancel: "cancel"
+    case .blur: "blur"
     }
   }
 
@@ -97,6 +101,7 @@ extension DrawView {
     case .activate: return keyboardLine != nil || focusedShape() != nil
     case .drawLine: return true
     case .cancel: return keyboardLine != nil
+    case .blur: return keyboardLine != nil || keyboardFocus != nil && !keyboardMarksHidden
     }
   }
 
@@ -105,12 +110,15 @@ extension DrawView {
   public func press(_ command: KeyCommand) -> Bool {
     guard handles(command) else { return false }
     finishHeldMove()
+    keyboardMarksHidden = command == .blur
     if let (direction, step) = command.arrow {
       let offset = direction * (step / zoomScale)
-      if keyboardLine != nil {
-        keyboardLine?.cursor = DrawingLimits.clamp(keyboardLine!.cursor + offset)
+      if let line = keyboardLine {
+        keyboardLine?.cursor = DrawingLimits.clamp(line.cursor + offset)
+        follow(keyboardLine!.cursor)
       } else if hasSelection {
         nudgeSelection(by: offset)
+        if let shape = selectedShape { follow(center(ofShape: shape)) }
       } else {
         focusNearest(toward: direction)
       }
@@ -122,7 +130,7 @@ extension DrawView {
     case .drawLine:
       deselectForKeyboard()
       keyboardLine = KeyboardLine(cursor: visibleCenter, firstEnd: nil)
-    case .cancel: keyboardLine = nil
+    case .cancel, .blur: keyboardLine = nil
     default: break
     }
     return true
@@ -224,6 +232,31 @@ extension DrawView {
     let middle = center(ofShape: shape)
     let half = Point(x: screenSize.width / 2 / zoomScale, y: screenSize.height / 2 / zoomScale)
     setViewport(offset: middle - half, zoom: zoomScale)
+  }
+
+  /// How near the window's edge, in points on screen, a cursor or a nudged
+  /// shape may come before the view follows it.
+  static let followMargin = 24.0
+
+  /// The view pans just enough to keep `point` `followMargin` inside the
+  /// window, so that a cursor or a shape moved by the arrows stays in sight.
+  private func follow(_ point: Point) {
+    let onScreen = convert(toWindow: point)
+    let margin = min(DrawView.followMargin, screenSize.width / 2, screenSize.height / 2)
+    func overshoot(_ value: Double, _ low: Double, _ length: Double) -> Double {
+      if value < low + margin { return value - (low + margin) }
+      if value > low + length - margin { return value - (low + length - margin) }
+      return 0
+    }
+    let shift = Point(
+      x: overshoot(onScreen.x, screenOrigin.x, screenSize.width),
+      y: overshoot(onScreen.y, screenOrigin.y, screenSize.height))
+    guard shift != .zero else { return }
+    // A viewport change lets go of the selection (a tap's menu would point
+    // at the old place); a shape moved by the keys keeps it, its menu hidden.
+    let selected = (line: selectedLineIndex, circle: selectedCircleIndex)
+    setViewport(offset: contentOffset + shift * (1 / zoomScale), zoom: zoomScale)
+    (selectedLineIndex, selectedCircleIndex) = selected
   }
 
   /// Enter: the focused shape selected (its Delete menu shown, as a tap

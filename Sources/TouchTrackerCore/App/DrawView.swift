@@ -58,6 +58,10 @@ public final class DrawView: View {
   var keyboardLine: KeyboardLine? {
     didSet { if keyboardLine != oldValue { setNeedsDisplay() } }
   }
+  /// The focus ring is hidden while the canvas does not have the keyboard (`KeyCommand.blur`).
+  var keyboardMarksHidden = false {
+    didSet { if keyboardMarksHidden != oldValue { setNeedsDisplay() } }
+  }
 
   let doubleTapRecognizer = TapGestureRecognizer()
   let tapRecognizer = TapGestureRecognizer()
