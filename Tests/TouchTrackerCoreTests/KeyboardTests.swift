@@ -224,6 +224,7 @@ import TouchTrackerTestSupport
     #expect(Self.focused(app) == "line 3", "the focus was kept")
     #expect(Self.keyboardMarks(app) == 4)
     app.drawView.press(.drawLine)
+    #expect(Self.keyboardMarks(app) == 2, "while a line is drawn with the keys, only its cursor (two strokes)")
     #expect(app.drawView.press(.blur))
     #expect(!app.drawView.accessibilityDescription.contains("Drawing a line"))
   }

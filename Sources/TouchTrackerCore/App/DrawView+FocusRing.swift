@@ -13,7 +13,8 @@ extension DrawView {
 
   func drawKeyboardContent(in context: inout RenderContext) {
     let scale = 1 / zoomScale
-    if !keyboardMarksHidden, let shape = focusedShape() {
+    // While a line is drawn with the keys, its cursor is the only mark.
+    if !keyboardMarksHidden, keyboardLine == nil, let shape = focusedShape() {
       if shape.isCircle {
         let circle = drawing.circles[shape.index]
         let radius = circle.radius + circle.width / 2 + DrawView.focusRingGap * scale
@@ -28,7 +29,7 @@ extension DrawView {
     guard let keyboardLine else { return }
     let cursor = keyboardLine.cursor
     if let first = keyboardLine.firstEnd {
-      context.strokeSegment(from: first, to: cursor, color: DrawView.inProgressColor, width: options.lineWidth)
+      strokeMarked(first, cursor, color: DrawView.inProgressColor, width: options.lineWidth, in: &context)
       for (color, width) in ringStrokes(scale) {
         context.strokeCircle(center: first, radius: 5 * scale, color: color, width: width)
       }

@@ -155,8 +155,7 @@ extension DrawView {
   static let markEdge = 1.5
 
   /// A segment in `color` with `markEdge` of black around it.
-  private func strokeMarked(_ begin: Point, _ end: Point, color: Color, width: Double, in context: inout RenderContext)
-  {
+  func strokeMarked(_ begin: Point, _ end: Point, color: Color, width: Double, in context: inout RenderContext) {
     let edge = 2 * DrawView.markEdge / zoomScale
     context.strokeSegment(from: begin, to: end, color: .black, width: width + edge)
     context.strokeSegment(from: begin, to: end, color: color, width: width)
