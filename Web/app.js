@@ -27,6 +27,7 @@ import { live } from './sync/live.js';
 import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
 import { hideBanner, showBanner } from './ui/banner.js';
+import { attachDrawingKeys, drawingKeysFrame } from './ui/drawing-keys.js';
 import { closeFileMenu } from './ui/drawings.js';
 import { drawnOnce, hideHint } from './ui/help.js';
 import { attachInspector, inspectorFrame, inspectorState } from './ui/inspector.js';
@@ -88,6 +89,7 @@ function frame(ms) {
     draw();
     viewportFrame();
     inspectorFrame();
+    drawingKeysFrame(ms);
     afterFrame();
   } catch (error) {
     // A trap leaves the core in no state to go on; this browser has the drawing up to the last change.
@@ -120,6 +122,7 @@ async function start() {
   tt.tt_sync_start(origin, 0);
   attachInput(document.getElementById('canvas'), closeFileMenu);
   attachViewport(document.getElementById('canvas'));
+  attachDrawingKeys(document.getElementById('canvas'));
   attachPresence();
   attachToolbar();
   attachInspector();

@@ -48,6 +48,7 @@ const PAGE_FILES = [
   'ui/clear-notice.js',
   'ui/dialog.js',
   'ui/drawing-actions.js',
+  'ui/drawing-keys.js',
   'ui/drawing-list.js',
   'ui/drawings.js',
   'ui/help.js',

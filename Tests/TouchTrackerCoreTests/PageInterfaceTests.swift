@@ -76,6 +76,13 @@ import Testing
     #expect(Set(page.values).count == page.count)
   }
 
+  @Test func keyCommandsMatchAndAreDistinct() throws {
+    let page = try object("KEY")
+    let core = Dictionary(uniqueKeysWithValues: KeyCommand.allCases.map { ($0.name, Int($0.rawValue)) })
+    #expect(page == core)
+    #expect(Set(page.values).count == page.count)
+  }
+
   @Test func probeLayoutMatches() throws {
     let core = Dictionary(uniqueKeysWithValues: PageInterface.probeLayout.enumerated().map { ($1, $0) })
     #expect(try object("PROBE") == core)

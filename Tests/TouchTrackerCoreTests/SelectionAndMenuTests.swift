@@ -40,6 +40,28 @@ import TouchTrackerTestSupport
         .segment(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), color: DrawView.selectedColor, width: 10)))
   }
 
+  @Test func theSelectedLineAndALineInProgressHaveADarkEdgeAgainstThePaper() throws {
+    let app = try TouchTrackerApp.withOneLine()
+    try app.tap(at: Point(x: 200, y: 105), time: 2)
+    app.settle()
+    let selected = app.renderLiveLayer().commands
+    let green = try #require(
+      selected.firstIndex(
+        of: .segment(
+          from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), color: DrawView.selectedColor, width: 10)))
+    #expect(
+      selected[..<green].contains(
+        .segment(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), color: .black, width: 13)),
+      "1.5 points of black each side, under the green")
+    app.drawView.setViewport(offset: .zero, zoom: 2)
+    try app.send([TouchInput(id: 9, phase: .began, location: Point(x: 40, y: 500))], at: 3)
+    try app.send([TouchInput(id: 9, phase: .moved, location: Point(x: 80, y: 500))], at: 3.05)
+    let drawing = app.renderLiveLayer().commands
+    #expect(
+      drawing.contains(.segment(from: Point(x: 40, y: 500), to: Point(x: 80, y: 500), color: .black, width: 23)),
+      "on screen at 200%: the line 20 points wide, its edge 1.5 a side")
+  }
+
   @Test func selectionUsesTheTrueDistanceToTheSegmentNotItsEndpoints() throws {
     let app = TouchTrackerApp()
     try app.drawLine(from: Point(x: 100, y: 100), to: Point(x: 700, y: 100), at: 0)

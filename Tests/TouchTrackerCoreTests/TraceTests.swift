@@ -175,11 +175,11 @@ import TouchTrackerCore
     ),
     (
       events(#"{"time": 0, "tap": "Delete", "action": "undo"}"#),
-      "An event has only one of 'touches', 'tap', 'action', 'color', 'size', 'safeArea', 'options', 'document', 'ids', 'pending', 'received', 'confirmed', 'withdrawn', 'viewport' at events[0]"
+      "An event has only one of 'touches', 'tap', 'action', 'color', 'size', 'safeArea', 'options', 'document', 'ids', 'pending', 'received', 'confirmed', 'withdrawn', 'viewport', 'key' at events[0]"
     ),
     (
       events(#"{"time": 0}"#, #"{"time": 1, "touches": [], "tap": "Red"}"#),
-      "An event has only one of 'touches', 'tap', 'action', 'color', 'size', 'safeArea', 'options', 'document', 'ids', 'pending', 'received', 'confirmed', 'withdrawn', 'viewport' at events[1]"
+      "An event has only one of 'touches', 'tap', 'action', 'color', 'size', 'safeArea', 'options', 'document', 'ids', 'pending', 'received', 'confirmed', 'withdrawn', 'viewport', 'key' at events[1]"
     ),
     (
       events(#"{"time": 0, "touches": [{"id": 1.5, "phase": "began", "x": 1, "y": 1}]}"#),

@@ -1,6 +1,7 @@
 """axe-core (through axe-playwright-python) finds no violation of any impact on
 the page's states, in the light and the dark theme: the empty page with its
-first-run hint, a page with lines and a notice, the help and share sheets,
+first-run hint, a page with lines and a notice, the canvas with the keys
+(a line focused and selected), the help and share sheets,
 the New drawing dialog and the inspector. Axe checks names, roles,
 landmarks, the viewport's zoom, and text contrast over what the page draws in
 HTML (not the canvas' pixels)."""
@@ -42,6 +43,13 @@ def test_axe_finds_nothing_on_any_state_of_the_page(browser, server, scheme, siz
         page.click("#notice button")  # Undo: the lines are back
         assert len(touch.document()["lines"]) == 2
         found["lines"] = violations(page)
+
+        page.focus("#canvas")
+        page.keyboard.press("n")
+        page.keyboard.press("Enter")  # focused and selected, its Delete menu shown, the description told
+        page.wait_for_function("document.querySelector('#drawing-description').textContent.includes('Selected')")
+        found["the canvas with the keys"] = violations(page)
+        page.keyboard.press("Escape")
 
         page.click("[data-command=help]")
         page.wait_for_selector("#help[open]")

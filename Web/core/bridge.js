@@ -25,6 +25,11 @@ export const SYNC = {
   socket_opened: 0, socket_closed: 1, opened: 2, restore: 3, collect: 4, flush: 5, connected: 6, disconnected: 7,
   message: 8, answered: 9, refused: 10, pulled: 11, replaced: 12, rewrite: 13, renamed: 14, leaving: 15,
 };
+/** The canvas's keys as `tt_key` takes them (KeyCommand.swift). */
+export const KEY = {
+  next: 0, previous: 1, first: 2, last: 3, left: 4, right: 5, up: 6, down: 7,
+  fineLeft: 8, fineRight: 9, fineUp: 10, fineDown: 11, activate: 12, drawLine: 13, cancel: 14, blur: 15,
+};
 /** Drawing names the server accepts (DrawingName.swift). */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -203,6 +208,8 @@ const checked = (length) => {
 };
 export const documentText = () => readOut(checked(tt.tt_export_document()));
 export const svgText = () => readOut(checked(tt.tt_export_svg()));
+/** The drawing in words for screen readers (`tt_description`); '' for a core without it. */
+export const drawingDescription = () => (tt.tt_description ? readOut(checked(tt.tt_description())) : '');
 export const coreState = () => JSON.parse(readOut(checked(tt.tt_state())));
 /**
  * Hands the sync client one event (`tt_sync`, a name of `SYNC`;

@@ -50,6 +50,18 @@ public final class DrawView: View {
   var circleBeforeMove: Circle?
   /// A long press holds a line or a circle.
   var isHoldingShape: Bool { lineBeforeMove != nil || circleBeforeMove != nil }
+  /// The shape the keyboard's focus is on, and the line being drawn with
+  /// the keyboard (`DrawView+Keyboard.swift`).
+  var keyboardFocus: KeyboardFocus? {
+    didSet { if keyboardFocus != oldValue { setNeedsDisplay() } }
+  }
+  var keyboardLine: KeyboardLine? {
+    didSet { if keyboardLine != oldValue { setNeedsDisplay() } }
+  }
+  /// The focus ring is hidden while the canvas does not have the keyboard (`KeyCommand.blur`).
+  var keyboardMarksHidden = false {
+    didSet { if keyboardMarksHidden != oldValue { setNeedsDisplay() } }
+  }
 
   let doubleTapRecognizer = TapGestureRecognizer()
   let tapRecognizer = TapGestureRecognizer()

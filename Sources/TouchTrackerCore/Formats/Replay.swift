@@ -80,6 +80,7 @@ public enum Replay {
     case .received(let changes): view.receiveChanges(changes)
     case .confirmed(let count): view.model.confirmChanges(count)
     case .withdrawn(let count): view.withdrawChanges(count)
+    case .key(let command): view.press(command)
     case .viewport(let offset, let zoom): view.setViewport(offset: offset, zoom: zoom)
     }
   }

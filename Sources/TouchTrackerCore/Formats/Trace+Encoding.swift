@@ -85,6 +85,9 @@ extension Trace {
       case .confirmed(let count):
         writer.raw(",\"confirmed\":")
         writer.write(Double(count))
+      case .key(let command):
+        writer.raw(",\"key\":")
+        writer.write(command.name)
       case .withdrawn(let count):
         writer.raw(",\"withdrawn\":")
         writer.write(Double(count))

@@ -70,6 +70,8 @@ public struct TraceEvent: Equatable, Sendable {
     case withdrawn(Int)
     /// The page panned or zoomed: the drawing's point at the top-left corner, and the zoom.
     case viewport(Point, zoom: Double)
+    /// A key on the canvas (`KeyCommand`: the keyboard's focus, selection, nudges and lines).
+    case key(KeyCommand)
   }
 
   public init(time: Double, input: Input) {
@@ -136,7 +138,7 @@ extension Trace {
   /// The members that say what an event delivers (at most one each).
   static let inputKinds = [
     "touches", "tap", "action", "color", "size", "safeArea", "options", "document", "ids", "pending", "received",
-    "confirmed", "withdrawn", "viewport",
+    "confirmed", "withdrawn", "viewport", "key",
   ]
 
   static let actions: [(name: String, input: TraceEvent.Input)] = [
@@ -232,6 +234,13 @@ extension Trace {
       return .viewport(offset, zoom: scale)
     case "withdrawn":
       return .withdrawn(Int(try integer(field, in: 0...Double(Int32.max))))
+    case "key":
+      let name = try field.string()
+      guard let command = KeyCommand.allCases.first(where: { $0.name == name }) else {
+        let expected = KeyCommand.allCases.map { "'\($0.name)'" }.joined(separator: ", ")
+        throw FormatError("Unknown key \(QuotedToken.quoted(name)) at \(field.path); expected one of \(expected)")
+      }
+      return .key(command)
     default:  // "confirmed"
       return .confirmed(Int(try integer(field, in: 0...Double(Int32.max))))
     }

@@ -111,6 +111,20 @@ public func ttDeleteSelected() { wasmHost?.perform(.deleteSelection) }
 @_expose(wasm, "tt_deselect") @_cdecl("tt_deselect")
 public func ttDeselect() { wasmHost?.perform(.deselect) }
 
+/// Runs a key of the canvas (`KeyCommand`'s numbers, `KEY` in bridge.js):
+/// the keyboard's focus, selection, nudges and lines. 1 when it did
+/// something, 0 when not (the page lets the key go on).
+@_expose(wasm, "tt_key") @_cdecl("tt_key")
+public func ttKey(command: Int32) -> Int32 { flag(wasmHost?.press(code: command) ?? false) }
+
+/// The drawing in words for screen readers (counts, the focused shape, the
+/// keyboard's line) into the output buffer; its length in bytes.
+@_expose(wasm, "tt_description") @_cdecl("tt_description")
+public func ttDescription() -> Int32 {
+  guard let host = wasmHost else { return 0 }
+  return Int32(truncatingIfNeeded: host.describeDrawing())
+}
+
 /// How much of the canvas the page's own controls cover, in CSS pixels from
 /// each edge: menus and the palette are placed in the rest. Negative or
 /// non-finite insets are ignored and counted (`tt_state`'s `ignoredInput`).
