@@ -1,7 +1,7 @@
 """axe-core (through axe-playwright-python) finds no violation of any impact on
 the page's states, in the light and the dark theme: the empty page with its
 first-run hint, a page with lines and a notice, the canvas with the keys
-(a line focused and selected), the help and share sheets,
+(a line focused and selected), the help and share sheets, the open drawings menu,
 the New drawing dialog and the inspector. Axe checks names, roles,
 landmarks, the viewport's zoom, and text contrast over what the page draws in
 HTML (not the canvas' pixels)."""
@@ -62,6 +62,8 @@ def test_axe_finds_nothing_on_any_state_of_the_page(browser, server, scheme, siz
         page.keyboard.press("Escape")
 
         page.click("#file-menu summary")
+        page.wait_for_selector("#drawing-list:not([aria-busy=true])", state="attached")
+        found["the open drawings menu"] = violations(page)
         page.click("[data-command=new]")
         page.wait_for_selector("#dialog[open]")
         page.fill("#dialog-input", "bad name")
