@@ -96,6 +96,7 @@ let package = Package(
         "TouchTrackerStore",
         "TouchTrackerServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // The engine's own tests: they build without the app.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TouchTrackerServer
 import TouchTrackerStore
 
@@ -123,10 +124,9 @@ struct ServeCommand: AsyncParsableCommand {
       accessControl: access,
       bodyBudget: bodyBudget * 1024 * 1024
     )
-    if webRoot == nil && !WebRoot.embeddedHasWasm {
-      CLIInput.printError(
-        "Warning: this binary was built without touchtracker.wasm, so the page cannot start; run Scripts/build-wasm.sh, then swift build"
-      )
+    if let problem = WebRoot.missingWasm(in: webRoot.map { URL(fileURLWithPath: $0) }) {
+      // Through the log, so that under --log-format json every line is JSON.
+      Logger(label: "touchtracker").warning("\(problem)")
     }
     let host = host.contains(":") ? "[\(host)]" : host
     try await runServer(configuration) { port in

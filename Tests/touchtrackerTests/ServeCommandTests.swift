@@ -110,6 +110,23 @@ import TouchTrackerTestSupport
   /// `--log-format json`: one JSON object a line; every request has its
   /// id in `X-Request-Id` and on its line (a client's own id is kept, a
   /// malformed one replaced), with the path but never the query.
+  @Test func aWebRootWithoutTheWasmIsAWarningInTheJSONLog() async throws {
+    try await Self.withEmptyDirectory { directory in
+      let web = directory.appendingPathComponent("web")
+      try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+      try Data("<!doctype html>".utf8).write(to: web.appendingPathComponent("index.html"))
+      let server = try await ServingProcess.start(
+        binary: try TouchTrackerProcess.binary(), arguments: ["--log-format", "json", "--web-root", web.path],
+        in: directory)
+      #expect(try await server.stop(limit: 10) != nil)
+      let lines = server.stderr.split(separator: "\n").map(String.init)
+      let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+      #expect(objects.count == lines.count, "every line is a JSON object: \(lines)")
+      let warnings = objects.filter { $0["level"] as? String == "warning" }.compactMap { $0["message"] as? String }
+      #expect(warnings.count == 1 && warnings[0].contains("has no touchtracker.wasm"), "\(lines)")
+    }
+  }
+
   @Test func theJSONLogHasALinePerRequestUnderItsID() async throws {
     try await Self.withEmptyDirectory { directory in
       let server = try await ServingProcess.start(

@@ -13,6 +13,21 @@ public enum WebRoot {
     return url
   }
 
+  /// Why the page cannot start from `webRoot` (nil: the files built into
+  /// this binary): it has no `touchtracker.wasm`. Nil when it has one.
+  public static func missingWasm(in webRoot: URL?) -> String? {
+    guard let webRoot else {
+      return embeddedHasWasm
+        ? nil
+        : "this binary was built without touchtracker.wasm, so the page cannot start;"
+          + " run Scripts/build-wasm.sh, then swift build"
+    }
+    let wasm = webRoot.appendingPathComponent("touchtracker.wasm").path
+    guard !FileManager.default.fileExists(atPath: wasm) else { return nil }
+    return
+      "the web root '\(webRoot.path)' has no touchtracker.wasm, so the page cannot start; run Scripts/build-wasm.sh"
+  }
+
   private static func hasIndex(_ directory: URL) -> Bool {
     var isDirectory: ObjCBool = false
     let index = directory.appendingPathComponent("index.html").path
