@@ -52,7 +52,7 @@ struct LiveConnection: Sendable {
       room.add(outbox)
       defer { room.remove(outbox) }
       await withTaskGroup(of: Void.self) { group in
-        group.addTask { await Self.write(outbox, to: outbound) }
+        group.addTask { await Self.write(outbox, to: outbound, counters: rooms.metrics.live) }
         let close = await read(inbound, room: room, outbox: outbox, logger: logger)
         outbox.finish(close)
         group.addTask {
@@ -67,12 +67,18 @@ struct LiveConnection: Sendable {
   }
 
   /// Writes what is queued until the outbox says how to end.
-  private static func write(_ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter) async {
+  private static func write(
+    _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter, counters: LiveMessageCounters
+  ) async {
     do {
       while true {
         switch await outbox.next() {
         case .messages(let texts):
-          for frame in outbox.takesBatches ? frames(texts) : texts { try await outbound.write(.text(frame)) }
+          let frames = outbox.takesBatches ? frames(texts) : texts
+          // Counted before they go: a client may act on a message (and
+          // a scrape follow) before the write returns.
+          counters.sent(texts, frames: frames.count)
+          for frame in frames { try await outbound.write(.text(frame)) }
         case .close(let close):
           try await outbound.close(
             WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason.isEmpty ? nil : close.reason)
@@ -196,6 +202,7 @@ struct LiveConnection: Sendable {
         } catch {
           throw LiveError("\(error.message) in message \(index)", closeCode: error.closeCode)
         }
+        rooms.metrics.live.received(decoded.type)
         switch decoded {
         case .hello(let since, let client, let key, let batches):
           // Without a key that opens the drawing, the same sentence whether
@@ -232,6 +239,7 @@ struct LiveConnection: Sendable {
       }
       return nil
     } catch let error as LiveError {
+      rooms.metrics.live.refused()
       outbox.send(.error(error.message))
       return LiveOutbox.Close(
         code: error.closeCode, reason: error.closeCode == LiveError.messageTooBig ? "too big" : "")
