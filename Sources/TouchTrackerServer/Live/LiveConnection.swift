@@ -21,10 +21,15 @@ struct LiveConnection: Sendable {
     let limits = rooms.limits
     let channel = channel
     let roomOf = NIOLockedValueBox<LiveRoom?>(nil)
+    let counters = rooms.metrics.live
     let outbox = LiveOutbox(limits: limits) { outbox in
       Task {
         // Behind: the room sends `reset`, and the client reads the document.
-        if let room = roomOf.withLockedValue({ $0 }), await room.fellBehind(outbox) { return }
+        if let room = roomOf.withLockedValue({ $0 }), await room.fellBehind(outbox) {
+          counters.slow("reset")
+          return
+        }
+        counters.slow("closed")
         // Not in a room, or no hello (it was sent only pongs): its queue is
         // full, so a close frame would wait behind it; try, and cut the
         // socket after the grace either way.

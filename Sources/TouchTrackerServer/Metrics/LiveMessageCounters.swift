@@ -2,7 +2,8 @@ import Prometheus
 
 /// The live sockets' messages, counted by type as they are read and
 /// written (`touchtracker_live_messages_received_total`, `..._sent_total`),
-/// the frames written, and the sockets closed for breaking a rule. The counters of every type exist from the
+/// the frames written, the sockets closed for breaking a rule, and the
+/// sockets too slow to read what they were sent. The counters of every type exist from the
 /// start, so a message costs a dictionary lookup and an atomic add, not
 /// the registry's lock.
 struct LiveMessageCounters: Sendable {
@@ -10,6 +11,7 @@ struct LiveMessageCounters: Sendable {
   private let sent: [String: Counter]
   private let framesSent: Counter
   private let refusedSockets: Counter
+  private let slowSockets: [String: Counter]
 
   /// What a client sends (`ClientMessage`).
   static let receivedTypes = ["hello", "changes", "presence", "ping"]
@@ -19,7 +21,7 @@ struct LiveMessageCounters: Sendable {
   ]
 
   init(registry: PrometheusCollectorRegistry) {
-    func counters(_ name: String, _ help: String, _ types: [String]) -> [String: Counter] {
+    func counters(_ name: String, _ help: String, _ types: [String], label: String = "type") -> [String: Counter] {
       Dictionary(
         uniqueKeysWithValues: types.map { type in
           (
@@ -27,7 +29,7 @@ struct LiveMessageCounters: Sendable {
             registry.makeCounter(
               descriptor: MetricNameDescriptor(
                 namespace: "touchtracker", metricName: name, unitName: "total", helpText: help),
-              labels: [("type", type)])
+              labels: [(label, type)])
           )
         })
     }
@@ -46,11 +48,21 @@ struct LiveMessageCounters: Sendable {
           "Live sockets closed for breaking a rule (a message that does not decode, over the rate, changes before hello, a key that opens nothing...)."
       ),
       labels: [])
+    slowSockets = counters(
+      "live_slow_sockets",
+      "Live sockets whose queue overflowed, by what the server did: reset (told to read the drawing again) or closed (never said hello).",
+      ["reset", "closed"], label: "outcome")
   }
 
   /// One message read, of `type` (`receivedTypes`).
   func received(_ type: String) {
     received[type]?.increment()
+  }
+
+  /// A socket's queue overflowed: `reset` (it is told to read the drawing
+  /// again) or `closed`.
+  func slow(_ outcome: String) {
+    slowSockets[outcome]?.increment()
   }
 
   /// A socket closed for breaking a rule.
