@@ -47,8 +47,8 @@ final class ServerMetrics: Sendable {
       labels: [("route", route), ("method", method), ("status", String(status))]
     ).increment()
     registry.makeDurationHistogram(
-      descriptor: Self.name("http_request_duration", "seconds", "Time to answer a request, by route."),
-      labels: [("route", route)], buckets: Self.buckets
+      descriptor: Self.name("http_request_duration", "seconds", "Time to answer a request, by route and status."),
+      labels: [("route", route), ("status", String(status))], buckets: Self.buckets
     ).record(elapsed)
   }
 
