@@ -37,7 +37,8 @@ extension ServerMetrics: StoreObserver {
     registry.makeCounter(
       descriptor: Self.name(
         "postgres_pool_acquisitions", "total",
-        "Connections the store's calls asked the pool for, by outcome (ok, error: none could be opened)."),
+        "Connections the store's calls asked the pool for, by outcome (ok; error: none came, the pool could not open one or the call was cancelled)."
+      ),
       labels: [("outcome", gotConnection ? "ok" : "error")]
     ).increment()
     registry.makeDurationHistogram(

@@ -15,7 +15,8 @@ public protocol StoreObserver: Sendable {
   /// A call asked the pool for a connection.
   func poolWaitBegan()
   /// The wait `poolWaitBegan` told of ended after `waited`: with a
-  /// connection, or with an error (the pool could not open one).
+  /// connection, or with an error (the pool could not open one, or the
+  /// call was cancelled).
   func poolWaitEnded(waited: Duration, gotConnection: Bool)
   /// A call gave its connection back to the pool.
   func poolConnectionReturned()
