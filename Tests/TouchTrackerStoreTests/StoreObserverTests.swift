@@ -50,7 +50,9 @@ import TouchTrackerCore
       await store.waitForCompactions()  // The look for long logs at open, in the background.
       let pool = observer.pool
       #expect(pool.maximum == 3)
-      #expect(pool.acquired >= 7)
+      // The appends, the read and the list: at least one connection each
+      // (appends that come while a group runs may share its connection).
+      #expect(pool.acquired >= 3)
       #expect(pool.failed == 0)
       #expect(pool.inUse == 0)
       #expect(pool.waiting == 0)

@@ -169,8 +169,9 @@ def test_with_postgresql_the_pool_and_folds_are_shown(postgres_server):
     folds = ("touchtracker_compactions_total", dict(trigger="read", outcome="folded"))
     after = scrape_until(url, folds[0], 1, **folds[1])
     acquired = delta(before, after, "touchtracker_postgres_pool_acquisitions_total", outcome="ok")
-    # Three appends, a read and a fold's write, at least; each one connection.
-    assert acquired >= 5
+    # The appends (a group of appends lingers, so they may share one), the
+    # read and the fold's write: a connection each at least.
+    assert acquired >= 3
     assert value(after, "touchtracker_postgres_pool_acquisitions_total", outcome="error") == 0
     waits = delta(before, after, "touchtracker_postgres_pool_wait_duration_seconds_count")
     assert waits == acquired
