@@ -20,8 +20,10 @@ public func buildApplication(
   logger.logLevel = configuration.logLevel
   let metrics = ServerMetrics()
   let store = MeasuredStorage(
-    try await openDrawingStorage(configuration.databasePath, timeout: configuration.databaseTimeout), metrics: metrics)
-  let rooms = LiveRooms(store: store, limits: configuration.liveLimits)
+    try await openDrawingStorage(
+      configuration.databasePath, timeout: configuration.databaseTimeout, observer: metrics),
+    metrics: metrics)
+  let rooms = LiveRooms(store: store, limits: configuration.liveLimits, metrics: metrics)
   let router = buildRouter(store: store, configuration: configuration, rooms: rooms, metrics: metrics)
   let live = LiveUpgrade(
     rooms: rooms, policy: HostPolicy(host: configuration.host, publicHost: configuration.publicHost),
@@ -56,7 +58,8 @@ public func buildApplication(
 public func buildRouter(store: any DrawingStorage, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
   let metrics = ServerMetrics()
   let store = MeasuredStorage(store, metrics: metrics)
-  return buildRouter(store: store, configuration: configuration, rooms: LiveRooms(store: store), metrics: metrics)
+  return buildRouter(
+    store: store, configuration: configuration, rooms: LiveRooms(store: store, metrics: metrics), metrics: metrics)
 }
 
 func buildRouter(

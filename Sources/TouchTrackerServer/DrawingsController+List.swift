@@ -50,8 +50,7 @@ extension DrawingsController {
       query.after = cursor
     }
     if let text = parameters.get("limit") {
-      guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let limit = Int(text),
-        (1...DrawingListQuery.maximumLimit).contains(limit)
+      guard let limit = DecimalDigits.value(text), (1...DrawingListQuery.maximumLimit).contains(limit)
       else { throw APIError.invalidLimit(text) }
       query.limit = limit
     }

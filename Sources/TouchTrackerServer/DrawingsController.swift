@@ -308,14 +308,14 @@ struct DrawingsController {
     }
   }
 
-  /// The revision in `If-Match` (`"3"`, also `W/"3"` and `3`), or nil if
-  /// there is no such header.
+  /// The revision in `If-Match` (`"3"`, also `W/"3"` and `3`: 1 to 18
+  /// ASCII digits, no sign), or nil if there is no such header.
   private static func expectedRevision(in request: Request) throws -> Int? {
     guard let value = request.headers[.ifMatch] else { return nil }
     var text = Substring(value.trimmingCharacters(in: .whitespaces))
     if text.hasPrefix("W/") { text = text.dropFirst(2) }
     if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
-    guard text.allSatisfy(\.isASCII), let revision = Int(text), revision >= 0 else {
+    guard let revision = DecimalDigits.value(text) else {
       throw APIError.invalidIfMatch(value)
     }
     return revision

@@ -176,4 +176,19 @@ import Testing
       }
     }
   }
+
+  /// A revision is ASCII digits, at most 18 of them (as the contract's
+  /// pattern): Swift's `Int` alone also takes a sign.
+  @Test(arguments: ["+3", "\"+3\"", "W/\"+3\"", "-0", "\"-0\"", "1234567890123456789", "\"\"", "3 4"])
+  func anIfMatchThatIsNotDigitsIs400NamingIt(value: String) async throws {
+    try await TestServer.run { _, client in
+      try await client.execute(
+        uri: "/api/drawings/d", method: .put, headers: [.ifMatch: value], body: documentText(lines: 1).buffer
+      ) {
+        #expect($0.status == .badRequest)
+        let body = try JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any]
+        #expect(body?["error"] as? String == "Invalid If-Match header '\(value)': expected a revision like \"3\"")
+      }
+    }
+  }
 }

@@ -96,6 +96,19 @@ import Testing
       #"Invalid query parameter after='sketch': expected the cursor of the previous page's Link rel="next" (like 1764340000123000.sketch)"#
     ),
     (
+      "after=%2B3.sketch",
+      #"Invalid query parameter after='+3.sketch': expected the cursor of the previous page's Link rel="next" (like 1764340000123000.sketch)"#
+    ),
+    (
+      "after=-0.sketch",
+      #"Invalid query parameter after='-0.sketch': expected the cursor of the previous page's Link rel="next" (like 1764340000123000.sketch)"#
+    ),
+    (
+      "after=1234567890123456789.sketch",
+      #"Invalid query parameter after='1234567890123456789.sketch': expected the cursor of the previous page's Link rel="next" (like 1764340000123000.sketch)"#
+    ),
+    ("limit=%2B3", "Invalid query parameter limit='+3': expected a number from 1 to 1000"),
+    (
       "search=" + String(repeating: "a", count: 65),
       "Invalid query parameter search='\(String(repeating: "a", count: 65))...': at most 64 characters, the longest a drawing name is"
     ),

@@ -22,7 +22,18 @@ import TouchTrackerTestSupport
       proxied.host = "127.0.0.1"
       proxied.port = proxy.port
       let store = try await PostgresDrawingStore(url: proxied, compaction: .manual, maximumConnections: 4)
-      try await store.append([Self.add(1)], to: Self.name, key: "before")
+      // Before the outage: on a loaded machine the first connection (a
+      // backend started through the proxy) can take longer than the 2 s
+      // deadline, so the keyed append is sent again, as a client would.
+      let setup = ContinuousClock.now + .seconds(60)
+      while true {
+        do {
+          try await store.append([Self.add(1)], to: Self.name, key: "before")
+          break
+        } catch DrawingStoreError.unavailable where ContinuousClock.now < setup {
+          try await Task.sleep(for: .milliseconds(100))
+        }
+      }
       try await proxy.freeze()
 
       let append = await answer(within: Self.hung) {

@@ -26,6 +26,16 @@ enum ClientMessage: Equatable, Sendable {
   /// Revisions are integers JSON numbers hold exactly.
   static let maximumRevision = 9_007_199_254_740_991.0
 
+  /// The message's `type`, as the client sent it (`/metrics`).
+  var type: String {
+    switch self {
+    case .hello: "hello"
+    case .changes: "changes"
+    case .presence: "presence"
+    case .ping: "ping"
+    }
+  }
+
   static func decode(_ bytes: [UInt8]) throws(LiveError) -> ClientMessage {
     // Most messages are changes in the page's shape: read straight, with
     // no JSON tree. Anything else, or anything wrong, goes the long way

@@ -21,10 +21,15 @@ struct LiveConnection: Sendable {
     let limits = rooms.limits
     let channel = channel
     let roomOf = NIOLockedValueBox<LiveRoom?>(nil)
+    let counters = rooms.metrics.live
     let outbox = LiveOutbox(limits: limits) { outbox in
       Task {
         // Behind: the room sends `reset`, and the client reads the document.
-        if let room = roomOf.withLockedValue({ $0 }), await room.fellBehind(outbox) { return }
+        if let room = roomOf.withLockedValue({ $0 }), await room.fellBehind(outbox) {
+          counters.slow("reset")
+          return
+        }
+        counters.slow("closed")
         // Not in a room, or no hello (it was sent only pongs): its queue is
         // full, so a close frame would wait behind it; try, and cut the
         // socket after the grace either way.
@@ -52,7 +57,7 @@ struct LiveConnection: Sendable {
       room.add(outbox)
       defer { room.remove(outbox) }
       await withTaskGroup(of: Void.self) { group in
-        group.addTask { await Self.write(outbox, to: outbound) }
+        group.addTask { await Self.write(outbox, to: outbound, counters: rooms.metrics.live) }
         let close = await read(inbound, room: room, outbox: outbox, logger: logger)
         outbox.finish(close)
         group.addTask {
@@ -67,12 +72,18 @@ struct LiveConnection: Sendable {
   }
 
   /// Writes what is queued until the outbox says how to end.
-  private static func write(_ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter) async {
+  private static func write(
+    _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter, counters: LiveMessageCounters
+  ) async {
     do {
       while true {
         switch await outbox.next() {
         case .messages(let texts):
-          for frame in outbox.takesBatches ? frames(texts) : texts { try await outbound.write(.text(frame)) }
+          let frames = outbox.takesBatches ? frames(texts) : texts
+          // Counted before they go: a client may act on a message (and
+          // a scrape follow) before the write returns.
+          counters.sent(texts, frames: frames.count)
+          for frame in frames { try await outbound.write(.text(frame)) }
         case .close(let close):
           try await outbound.close(
             WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason.isEmpty ? nil : close.reason)
@@ -196,6 +207,7 @@ struct LiveConnection: Sendable {
         } catch {
           throw LiveError("\(error.message) in message \(index)", closeCode: error.closeCode)
         }
+        rooms.metrics.live.received(decoded.type)
         switch decoded {
         case .hello(let since, let client, let key, let batches):
           // Without a key that opens the drawing, the same sentence whether
@@ -232,6 +244,7 @@ struct LiveConnection: Sendable {
       }
       return nil
     } catch let error as LiveError {
+      rooms.metrics.live.refused()
       outbox.send(.error(error.message))
       return LiveOutbox.Close(
         code: error.closeCode, reason: error.closeCode == LiveError.messageTooBig ? "too big" : "")

@@ -17,14 +17,17 @@ import TouchTrackerStore
 final class LiveRooms: Sendable {
   let store: any DrawingStorage
   let limits: LiveLimits
+  /// Where the sockets' messages are counted (`/metrics`).
+  let metrics: ServerMetrics
   private let rooms = NIOLockedValueBox<[DrawingName: (room: LiveRoom, users: Int)]>([:])
   private let listener: Task<Void, Never>?
   let presenceRelay: PresenceRelay?
   private let relaying: Task<Void, Never>?
 
-  init(store: any DrawingStorage, limits: LiveLimits = LiveLimits()) {
+  init(store: any DrawingStorage, limits: LiveLimits = LiveLimits(), metrics: ServerMetrics = ServerMetrics()) {
     self.store = store
     self.limits = limits
+    self.metrics = metrics
     let rooms = rooms
     if let broadcasts = store.broadcasts() {
       let relay = PresenceRelay(

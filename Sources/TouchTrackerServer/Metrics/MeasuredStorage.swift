@@ -3,7 +3,9 @@ import TouchTrackerCore
 import TouchTrackerStore
 
 /// A store that times every call that reads or writes drawings and counts
-/// its failures (`ServerMetrics.storeCall`), and otherwise is `base`.
+/// its failures (`ServerMetrics.storeCall`), counts the changes appended
+/// and the batches replayed (`ServerMetrics.appended`), and otherwise is
+/// `base`.
 final class MeasuredStorage: DrawingStorage {
   let base: any DrawingStorage
   let metrics: ServerMetrics
@@ -76,7 +78,9 @@ final class MeasuredStorage: DrawingStorage {
   }
 
   func append(batches: [ChangeBatch], to name: DrawingName) async throws -> [Result<AppendedBatch, any Error>] {
-    try await measured("appendBatches") { try await base.append(batches: batches, to: name) }
+    let results = try await measured("appendBatches") { try await base.append(batches: batches, to: name) }
+    metrics.appended(batches, results)
+    return results
   }
 
   func compact(_ name: DrawingName) async throws -> Int? {

@@ -1,15 +1,21 @@
 import Foundation
 import Prometheus
+import TouchTrackerStore
 
 /// What an operator scrapes at `/metrics` (the Prometheus text format):
 /// requests by route, method and status with their durations, store calls
-/// with theirs and their failures, live rooms and clients, and the build.
+/// with theirs and their failures, appends and their replays, the folds
+/// of change logs (`StoreObserver`), PostgreSQL's pool as the store uses
+/// it, live rooms, clients and messages, and the build. The metrics are
+/// listed in docs/OPERATING.md.
 /// Each server has its own registry (no process-wide bootstrap), so tests
 /// run many servers in one process.
 final class ServerMetrics: Sendable {
   let registry = PrometheusCollectorRegistry()
   private let rooms: Gauge
   private let clients: Gauge
+  /// Live messages in and out (`LiveConnection`).
+  let live: LiveMessageCounters
 
   /// Buckets from a millisecond to ten seconds.
   static let buckets: [Duration] = [
@@ -27,9 +33,10 @@ final class ServerMetrics: Sendable {
       descriptor: Self.name("build", "info", "The server's version; always 1."),
       labels: [("version", TouchTrackerVersion.current)]
     ).set(to: 1.0)
+    live = LiveMessageCounters(registry: registry)
   }
 
-  private static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+  static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
     MetricNameDescriptor(namespace: "touchtracker", metricName: metric, unitName: unit, helpText: help)
   }
 
@@ -40,8 +47,8 @@ final class ServerMetrics: Sendable {
       labels: [("route", route), ("method", method), ("status", String(status))]
     ).increment()
     registry.makeDurationHistogram(
-      descriptor: Self.name("http_request_duration", "seconds", "Time to answer a request, by route."),
-      labels: [("route", route)], buckets: Self.buckets
+      descriptor: Self.name("http_request_duration", "seconds", "Time to answer a request, by route and status."),
+      labels: [("route", route), ("status", String(status))], buckets: Self.buckets
     ).record(elapsed)
   }
 
@@ -55,6 +62,29 @@ final class ServerMetrics: Sendable {
       descriptor: Self.name("store_call_duration", "seconds", "Time a store call took, by operation."),
       labels: [("operation", operation)], buckets: Self.buckets
     ).record(elapsed)
+  }
+
+  /// What appending `batches` did: the changes appended, and the batches
+  /// whose idempotency key was appended before (a client's retry, answered
+  /// without appending again).
+  func appended(_ batches: [ChangeBatch], _ results: [Result<AppendedBatch, any Error>]) {
+    var changes = 0
+    var replays = 0
+    for (batch, result) in zip(batches, results) {
+      guard case .success(let appended) = result else { continue }
+      changes += appended.count
+      if appended.count == 0, batch.key != nil, !batch.changes.isEmpty { replays += 1 }
+    }
+    registry.makeCounter(
+      descriptor: Self.name("changes_appended", "total", "Changes appended to drawings' logs (by POST or live)."),
+      labels: []
+    ).increment(by: Int64(changes))
+    registry.makeCounter(
+      descriptor: Self.name(
+        "append_replays", "total",
+        "Batches sent again with an idempotency key already appended (a client's retry): answered, not appended."),
+      labels: []
+    ).increment(by: Int64(replays))
   }
 
   /// The text to serve, with the live gauges as they are now.

@@ -28,7 +28,7 @@ extension PostgresDrawingStore {
     _ begin: PostgresQuery, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
     try await withDatabase {
-      try await self.client.withConnection { connection in
+      try await self.pool.withConnection { connection in
         try await connection.query(begin, logger: self.logger)
         do {
           let result = try await body(connection)

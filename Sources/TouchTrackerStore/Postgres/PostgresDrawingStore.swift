@@ -27,6 +27,10 @@ public final class PostgresDrawingStore: DrawingStorage {
   public let url: PostgresURL
   public let compaction: CompactionPolicy
   let client: PostgresClient
+  /// The pool as the store's calls use it, observed.
+  let pool: ObservedPool
+  /// Who hears of the folds and of the pool's use (`/metrics`).
+  public let observer: any StoreObserver
   let now: @Sendable () -> Date
   let compactions = CompactionScheduler()
   let logger: Logger
@@ -57,15 +61,18 @@ public final class PostgresDrawingStore: DrawingStorage {
   ///     connections by default, shared by every server).
   ///   - timeout: How long a call waits for the database before it throws
   ///     `DrawingStoreError.unavailable` (`DatabaseDeadline`).
+  ///   - observer: Who hears of the folds and of the pool's use.
   /// - Throws: `DrawingStoreError.cannotOpen` naming the reason: the server
   ///   cannot be reached, refuses the user or database, the database holds a
   ///   `drawing` table that is not ours, or was written by a newer version.
   public init(
     url: PostgresURL, compaction: CompactionPolicy = .automatic, maximumConnections: Int = 16,
-    timeout: Duration = DatabaseDeadline.defaultLimit, now: @escaping @Sendable () -> Date = { Date() }
+    timeout: Duration = DatabaseDeadline.defaultLimit, now: @escaping @Sendable () -> Date = { Date() },
+    observer: any StoreObserver = NoStoreObserver()
   ) async throws {
     self.url = url
     self.compaction = compaction
+    self.observer = observer
     self.now = now
     var logger = Logger(label: "touchtracker.postgres")
     logger.logLevel = .critical
@@ -83,6 +90,9 @@ public final class PostgresDrawingStore: DrawingStorage {
     configuration.options.maximumConnections = maximumConnections
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
+    let pool = ObservedPool(client: client, observer: observer)
+    self.pool = pool
+    observer.poolOpened(maximumConnections: maximumConnections)
     deadline = DatabaseDeadline(limit: timeout, location: url.description) { [logger] in
       _ = try await client.query("SELECT 1", logger: logger)
     }
@@ -90,7 +100,7 @@ public final class PostgresDrawingStore: DrawingStorage {
     let location = url.description
     let quiet = logger
     appendGroups = AppendGroups(refused: { ($0 as? PSQLError)?.code == .server }) { body in
-      try await client.withConnection { connection in
+      try await pool.withConnection { connection in
         await body { requests in
           try await Self.appendGroup(
             requests, connection: connection, logger: quiet, location: location, updatedAt: now())
@@ -105,11 +115,12 @@ public final class PostgresDrawingStore: DrawingStorage {
   /// `init(url:)` with the URL as text.
   public convenience init(
     url text: String, compaction: CompactionPolicy = .automatic, maximumConnections: Int = 16,
-    timeout: Duration = DatabaseDeadline.defaultLimit, now: @escaping @Sendable () -> Date = { Date() }
+    timeout: Duration = DatabaseDeadline.defaultLimit, now: @escaping @Sendable () -> Date = { Date() },
+    observer: any StoreObserver = NoStoreObserver()
   ) async throws {
     try await self.init(
       url: PostgresURL(text), compaction: compaction, maximumConnections: maximumConnections, timeout: timeout,
-      now: now)
+      now: now, observer: observer)
   }
 
   public var stall: String? { deadline.stall }
@@ -161,7 +172,9 @@ public final class PostgresDrawingStore: DrawingStorage {
     let folded = try state.folded()
     if compaction.isAutomatic {
       let behind = compaction.kept(head)
-      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded, keepingBehind: behind) }
+      compactions.schedule(name.rawValue) { [self] in
+        try await observer.observeCompaction(.read) { try await store(folded, keepingBehind: behind) }
+      }
     }
     return StoredDocument(json: Data(folded.snapshot.document.utf8), revision: head.revision, updatedAt: head.updatedAt)
   }
@@ -172,8 +185,8 @@ public final class PostgresDrawingStore: DrawingStorage {
   /// `BEGIN`, the head, the log and `COMMIT` were four round trips each.
   public func changes(of name: DrawingName, since: Int) async throws -> StoredChanges? {
     let rawName = name.rawValue
-    return try await withDatabase { [client, logger] in
-      try await client.withConnection { connection in
+    return try await withDatabase { [pool, logger] in
+      try await pool.withConnection { connection in
         // The head, and the log after `since` joined to it (rows kept
         // behind the snapshot included: `checkLogReaches` decides).
         let rows = try await connection.query(
@@ -301,7 +314,12 @@ public final class PostgresDrawingStore: DrawingStorage {
 
   @discardableResult
   public func compact(_ name: DrawingName) async throws -> Int? {
-    try await compact(name, keepingByPolicy: false, afterReading: {})
+    var revision: Int?
+    try await observer.observeCompaction(.call) {
+      revision = try await compact(name, keepingByPolicy: false, afterReading: {})
+      return revision != nil
+    }
+    return revision
   }
 
   func compact(

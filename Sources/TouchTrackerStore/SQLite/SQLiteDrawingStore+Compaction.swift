@@ -37,7 +37,12 @@ extension SQLiteDrawingStore: CompactingStore {
   /// rows came, until the next compaction.
   @discardableResult
   public func compact(_ name: DrawingName) async throws -> Int? {
-    try await compact(name, keepingByPolicy: false, afterReading: {})
+    var revision: Int?
+    try await observer.observeCompaction(.call) {
+      revision = try await compact(name, keepingByPolicy: false, afterReading: {})
+      return revision != nil
+    }
+    return revision
   }
 
   /// `compact`, with `afterReading` run between reading the log and storing

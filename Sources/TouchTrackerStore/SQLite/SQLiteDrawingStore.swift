@@ -35,6 +35,8 @@ public final class SQLiteDrawingStore: Sendable {
   let database: DatabasePool
   let now: @Sendable () -> Date
   let compactions = CompactionScheduler()
+  /// Who hears of the folds (`/metrics`).
+  public let observer: any StoreObserver
 
   /// How many revisions back an idempotency key is remembered: a retry of a
   /// batch older than that (in changes to its drawing) would append again.
@@ -50,11 +52,14 @@ public final class SQLiteDrawingStore: Sendable {
   /// - Parameters:
   ///   - compaction: When to fold logs into snapshots; tests pass `.manual`.
   ///   - now: The clock that stamps `updatedAt`; tests inject one.
+  ///   - observer: Who hears of the folds.
   public init(
-    path: String, compaction: CompactionPolicy = .automatic, now: @escaping @Sendable () -> Date = { Date() }
+    path: String, compaction: CompactionPolicy = .automatic, now: @escaping @Sendable () -> Date = { Date() },
+    observer: any StoreObserver = NoStoreObserver()
   ) throws(DrawingStoreError) {
     self.path = path
     self.compaction = compaction
+    self.observer = observer
     self.now = now
     try DatabaseFileCheck.check(path: path)
     var configuration = Configuration()
@@ -180,7 +185,9 @@ public final class SQLiteDrawingStore: Sendable {
     }
     guard let (document, folded, behind) = loaded else { return nil }
     if let folded, policy.isAutomatic {
-      compactions.schedule(name.rawValue) { [self] in _ = try await store(folded, keepingBehind: behind) }
+      compactions.schedule(name.rawValue) { [self] in
+        try await observer.observeCompaction(.read) { try await store(folded, keepingBehind: behind) }
+      }
     }
     return document
   }

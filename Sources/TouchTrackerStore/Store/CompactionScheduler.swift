@@ -77,6 +77,8 @@ final class CompactionScheduler: @unchecked Sendable {
 protocol CompactingStore: AnyObject, Sendable {
   var compaction: CompactionPolicy { get }
   var compactions: CompactionScheduler { get }
+  /// Who hears of the folds.
+  var observer: any StoreObserver { get }
   /// Folds the log of `name` (see the stores' `compact(_:)`); `keepingByPolicy`:
   /// leave the changes the policy keeps, as the background fold does.
   func compact(
@@ -94,7 +96,9 @@ extension CompactingStore {
     let delay = compaction.delay
     compactions.schedule(name.rawValue) { [self] in
       try? await Task.sleep(for: delay)
-      _ = try await compact(name, keepingByPolicy: true, afterReading: {})
+      try await observer.observeCompaction(.log) {
+        try await compact(name, keepingByPolicy: true, afterReading: {}) != nil
+      }
     }
   }
 

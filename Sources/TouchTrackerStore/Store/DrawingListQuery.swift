@@ -61,13 +61,13 @@ public struct DrawingListCursor: Hashable, Sendable, CustomStringConvertible {
     self.name = name
   }
 
-  /// Nil unless `text` is `MICROSECONDS.NAME` with a valid name.
+  /// Nil unless `text` is `MICROSECONDS.NAME` (1 to 18 ASCII digits: no
+  /// sign) with a valid name.
   public init?(_ text: String) {
-    guard let dot = text.firstIndex(of: "."), let time = Int64(text[..<dot]), time >= 0,
-      text[..<dot].allSatisfy(\.isASCII),
+    guard let dot = text.firstIndex(of: "."), let time = DecimalDigits.value(text[..<dot]),
       let name = try? DrawingName(String(text[text.index(after: dot)...]))
     else { return nil }
-    self.init(updatedAt: time, name: name)
+    self.init(updatedAt: Int64(time), name: name)
   }
 
   public var description: String { "\(updatedAt).\(name)" }

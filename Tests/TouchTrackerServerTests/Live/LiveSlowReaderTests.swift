@@ -128,6 +128,10 @@ import TouchTrackerStore
         try await Live.post(http, #"{"changes":[\#(Live.add([999_999]))]}"#, key: "after")
         let (next, _) = try await slow.message(ofType: "changes")
         #expect(next["revision"] as? Int == batches + 1)
+        // `/metrics` counts it.
+        let metrics = try await http.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+        #expect(metrics.contains(#"touchtracker_live_slow_sockets_total{outcome="reset"} 1"#), "\(metrics)")
+        #expect(metrics.contains(#"touchtracker_live_slow_sockets_total{outcome="closed"} 0"#), "\(metrics)")
       }
     }
   }
