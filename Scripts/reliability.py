@@ -46,6 +46,8 @@ import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "Benchmarks"))
+from procfs import peak_memory_bytes  # noqa: E402  (shared with the benchmarks)
 
 
 def start_server(binary, directory, fd_limit=None, database=None, arguments=()):
@@ -343,14 +345,6 @@ def send_body(port, path, body, timeout=900.0):
     return status, received.split(b"\r\n\r\n", 1)[0].decode(errors="replace"), time.monotonic() - start
 
 
-def peak_memory(pid):
-    """The process's peak resident memory (VmHWM), in MB."""
-    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def body_budget(binary, bodies=10, megabytes=212, budget=None):
     line = '{"id":%d,"begin":{"x":101.5,"y":202.25},"end":{"x":303.75,"y":404.5},"color":"#000000","width":10}'
     count = megabytes * 1_000_000 // (len(line % 1000000) + 1)
@@ -373,7 +367,7 @@ def body_budget(binary, bodies=10, megabytes=212, budget=None):
                 thread.start()
             for thread in threads:
                 thread.join()
-            peak = peak_memory(process.pid)
+            peak = peak_memory_bytes(process.pid) / (1 << 20)
             stored = [i for i, (status, _, _) in enumerate(answers) if status == 200]
             refused = [head for status, head, _ in answers if status == 503]
             whole = 0

@@ -28,6 +28,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from procfs import peak_memory_bytes  # noqa: E402  (shared with the other benchmarks and Scripts/reliability.py)
+
 
 def timed(command):
     """Peak RSS (bytes) and wall seconds of `command` under /usr/bin/time -v."""
@@ -72,8 +75,7 @@ def through_api(binary, document, lines, scratch):
             body = handle.read()
         put_status, put_body, put_seconds = request(port, "PUT", "/api/drawings/big", body)
         get_status, got, get_seconds = request(port, "GET", "/api/drawings/big")
-        with open(f"/proc/{server.pid}/status") as handle:
-            peak = int(re.search(r"VmHWM:\s+(\d+) kB", handle.read()).group(1)) * 1024
+        peak = peak_memory_bytes(server.pid)
         return {
             "putStatus": put_status, "putAnswer": put_body.decode()[:200], "putSeconds": put_seconds,
             "getStatus": get_status, "getLines": got.count(b'"begin"'), "getIDs": got.count(b'"id"'),

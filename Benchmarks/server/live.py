@@ -56,6 +56,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -337,19 +338,50 @@ def worker(ports, assignments, rate, start_at, seconds, quiet_for, results):
     results.put((reports, time.process_time() - started))
 
 
+def run_swarm(binary, plan, timeout, on_welcomed=None, started=None):
+    """Runs live-swarm (the Swift client swarm) on the JSON `plan` within `timeout` seconds and returns its
+    JSON output; `on_welcomed()` is called (in a thread) when it says every client is welcomed,
+    `started(pid)` once it runs. Used here and by room.py."""
+    process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if started:
+        started(process.pid)
+    errors = []
+
+    def read_stderr():
+        for raw in process.stderr:
+            text = raw.decode(errors="replace")
+            if text.startswith("live-swarm: all ") and on_welcomed:
+                on_welcomed()
+            else:
+                errors.append(text)
+
+    reader = threading.Thread(target=read_stderr, daemon=True)
+    reader.start()
+    process.stdin.write(json.dumps(plan).encode())
+    process.stdin.close()
+    chunks = []
+    collector = threading.Thread(target=lambda: chunks.append(process.stdout.read()), daemon=True)
+    collector.start()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        raise SystemExit(f"live-swarm did not finish within its time bound ({timeout:.0f} s)")
+    collector.join()
+    stdout = b"".join(chunks)
+    reader.join(timeout=5)
+    if process.returncode != 0:
+        raise SystemExit(f"live-swarm exited with {process.returncode}: {''.join(errors)[-2000:]}")
+    return json.loads(stdout)
+
+
 def swarm_clients(binary, ports, assignments, rate, seconds, quiet_for=2.0):
     """Runs the clients in one `live-swarm` process (Swift, SwiftNIO) instead of Python workers."""
     start_at = time.monotonic() + 2 + len(assignments) / 500
     plan = {"ports": ports, "rate": rate, "startAt": start_at, "seconds": seconds, "quietFor": quiet_for,
             "assignments": [{"drawing": drawing, "index": index, "keep": keep} for drawing, index, keep in assignments]}
-    try:
-        finished = subprocess.run([binary], input=json.dumps(plan).encode(), capture_output=True,
-                                  timeout=seconds + 180, check=False)
-    except subprocess.TimeoutExpired:
-        raise SystemExit("live: live-swarm did not finish within its time bound")
-    if finished.returncode != 0:
-        raise SystemExit(f"live: live-swarm exited with {finished.returncode}: {finished.stderr.decode()[-2000:]}")
-    output = json.loads(finished.stdout)
+    output = run_swarm(binary, plan, timeout=seconds + 180)
     reports = output["reports"]
     for report in reports:
         kept = report.pop("kept")

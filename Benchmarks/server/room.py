@@ -36,27 +36,18 @@ import json
 import os
 import pathlib
 import resource
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import live  # noqa: E402  (the server's start, CPU, documents and PostgreSQL helpers)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+import live  # noqa: E402  (the server's start, CPU, documents, PostgreSQL and live-swarm helpers)
+from procfs import memory_bytes as rss_bytes  # noqa: E402
 
 IDLE_BUDGET_BYTES = 1 << 30  # for 10,000 idle connections
 P99_TARGET_MS = 100
-
-
-def rss_bytes(pid, field="VmRSS"):
-    try:
-        for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
 
 
 def scheduled(pid):
@@ -99,43 +90,6 @@ class Sampler:
         return self.peak
 
 
-def run_swarm(binary, plan, timeout, on_welcomed=None, started=None):
-    """Runs live-swarm on `plan`; `on_welcomed()` is called (in a thread) when it says every client is welcomed,
-    `started(pid)` once it runs."""
-    process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if started:
-        started(process.pid)
-    errors = []
-
-    def read_stderr():
-        for raw in process.stderr:
-            text = raw.decode(errors="replace")
-            if text.startswith("live-swarm: all ") and on_welcomed:
-                on_welcomed()
-            else:
-                errors.append(text)
-
-    reader = threading.Thread(target=read_stderr, daemon=True)
-    reader.start()
-    process.stdin.write(json.dumps(plan).encode())
-    process.stdin.close()
-    chunks = []
-    collector = threading.Thread(target=lambda: chunks.append(process.stdout.read()), daemon=True)
-    collector.start()
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-        raise SystemExit("room: live-swarm did not finish within its time bound")
-    collector.join()
-    stdout = b"".join(chunks)
-    reader.join(timeout=5)
-    if process.returncode != 0:
-        raise SystemExit(f"room: live-swarm exited with {process.returncode}: {''.join(errors)[-2000:]}")
-    return json.loads(stdout)
-
-
 def room_load(swarm, ports, servers, drawing, clients, drawers, rate, presence_rate, seconds):
     start_at = time.monotonic() + 3 + clients / 300
     plan = {"ports": ports, "rate": rate, "startAt": start_at, "seconds": seconds, "quietFor": 2.0,
@@ -164,7 +118,7 @@ def room_load(swarm, ports, servers, drawing, clients, drawers, rate, presence_r
     timer = threading.Thread(target=window, daemon=True)
     sampler = Sampler(pids)
     timer.start()
-    output = run_swarm(swarm, plan, timeout=seconds + 300, started=lambda pid: measured.update(swarm=pid))
+    output = live.run_swarm(swarm, plan, timeout=seconds + 300, started=lambda pid: measured.update(swarm=pid))
     peak = sampler.stop()
     timer.join()
     revision = live.get_revision(ports[0], drawing)
@@ -231,7 +185,7 @@ def idle_load(binary, swarm, work, clients, per_drawing, hold=5.0):
                 "assignments": [{"drawing": f"idle-{index // per_drawing}", "index": index, "keep": False}
                                 for index in range(clients)]}
         cpu_before = live.cpu_seconds(server.pid)
-        output = run_swarm(swarm, plan, timeout=hold + connect_over + 300, on_welcomed=on_welcomed)
+        output = live.run_swarm(swarm, plan, timeout=hold + connect_over + 300, on_welcomed=on_welcomed)
         welcomed = sum(1 for report in output["reports"] if report["welcomed"])
         problems = [f"client {r['index']}: {r['errors'][:2]}" for r in output["reports"] if r["errors"]]
         if "rss" not in held:

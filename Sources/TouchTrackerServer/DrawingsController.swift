@@ -97,7 +97,7 @@ struct DrawingsController {
       ) { body in
         let drawing: Drawing
         do {
-          drawing = try await DocumentDecoding.decode(body)
+          drawing = try await DocumentDecoding.decode(body.take())
         } catch let error as DocumentError {
           throw APIError(error)
         }
@@ -130,7 +130,7 @@ struct DrawingsController {
     }
     do {
       let revision = try await withBody(of: request) { body in
-        let changes = try await ChangeDecoding.decode(body)
+        let changes = try await ChangeDecoding.decode(body.take())
         let batch = ChangeBatch(changes: changes, key: key, expected: expected)
         return try await rooms.withRoom(name) { try await $0.append(batch, from: nil) }.revision
       }
@@ -208,7 +208,7 @@ struct DrawingsController {
   @Sendable func rename(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try Self.name(in: context)
     let expected = try Self.expectedRevision(in: request)
-    let newName = try await withBody(of: request, upTo: 4096) { try Self.newName(in: $0) }
+    let newName = try await withBody(of: request, upTo: 4096) { try Self.newName(in: $0.take()) }
     guard newName != name else { throw APIError(DrawingStoreError.nameTaken(name: newName.rawValue)) }
     do {
       let renamed = try await rooms.withRoom(name) { old in

@@ -129,19 +129,44 @@ struct LiveConnection: Sendable {
     return frames
   }
 
-  /// Whether `bytes` are valid UTF-8 (no stray continuation bytes, no
-  /// overlong forms or surrogates, nothing cut off).
-  static func isUTF8(_ bytes: [UInt8]) -> Bool {
-    if bytes.allSatisfy({ $0 < 0x80 }) { return true }
-    var decoder = UTF8()
-    var iterator = bytes.makeIterator()
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue: continue
-      case .emptyInput: return true
-      case .error: return false
+  /// Where the valid UTF-8 of `bytes[start...]` ends: `bytes.count` if all
+  /// of it is, the start of a sequence cut off at the end that more bytes
+  /// could complete, or nil if a byte sequence in it can never be valid (a
+  /// stray continuation byte, an overlong form, a surrogate, past U+10FFFF;
+  /// the Unicode Standard's table 3-7). `start` begins a character. Each
+  /// fragment of a text message is checked as it comes (RFC 6455 §8.1 and
+  /// Autobahn 6.4: fail fast), so the check goes on from where it stopped.
+  static func validUTF8End(_ bytes: [UInt8], from start: Int = 0) -> Int? {
+    var index = start
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
       }
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return nil
+      }
+      // The second byte has the lead's range, the others 80-BF.
+      for offset in 1..<length {
+        guard index + offset < count else { return index }
+        let byte = bytes[index + offset]
+        guard offset == 1 ? (low...high).contains(byte) : (0x80...0xBF).contains(byte) else { return nil }
+      }
+      index += length
     }
+    return count
   }
 
   /// Reads and handles messages until the client leaves (nil) or breaks a
@@ -155,6 +180,8 @@ struct LiveConnection: Sendable {
     var said: String?
     var access = Access.open
     var message: [UInt8] = []
+    /// How much of `message` is known to be UTF-8.
+    var validUTF8 = 0
     /// Whether a message's first frame came and its final one has not.
     var fragmented = false
     var index = 0
@@ -194,13 +221,18 @@ struct LiveConnection: Sendable {
         }
         message += frame.data.readableBytesView
         fragmented = !frame.fin
-        guard frame.fin else { continue }
-        index += 1
-        guard Self.isUTF8(message) else {
+        // Checked per fragment, keeping a character cut off at its end for
+        // the next one: a fragment that can never be UTF-8 fails at once.
+        guard let valid = Self.validUTF8End(message, from: validUTF8), frame.fin ? valid == message.count : true
+        else {
           throw LiveError(
-            "Message \(index) is not valid UTF-8 (RFC 6455 §8.1: text messages are UTF-8)",
+            "Message \(index + 1) is not valid UTF-8 (RFC 6455 §8.1: text messages are UTF-8)",
             closeCode: LiveError.invalidPayload)
         }
+        validUTF8 = valid
+        guard frame.fin else { continue }
+        index += 1
+        validUTF8 = 0
         let decoded: ClientMessage
         do {
           decoded = try ClientMessage.decode(message)

@@ -8,7 +8,7 @@ extension PostgresDrawingStore {
     _ drawing: Drawing, as name: DrawingName, revision: Int, updatedAt: Date, links: DrawingLinks?
   ) async throws {
     let snapshot = SnapshotRecord(
-      name: name.rawValue, document: String(decoding: try DocumentCodec.encode(drawing), as: UTF8.self))
+      name: name.rawValue, document: try DocumentCodec.encodeText(drawing))
     let rawName = name.rawValue
     try await write(rawName) { connection in
       guard try await self.head(rawName, on: connection) == nil else {

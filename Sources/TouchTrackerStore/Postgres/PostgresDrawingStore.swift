@@ -226,7 +226,7 @@ public final class PostgresDrawingStore: DrawingStorage {
   @discardableResult
   public func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int?) async throws -> Int {
     let snapshot = SnapshotRecord(
-      name: name.rawValue, document: String(decoding: try DocumentCodec.encode(drawing), as: UTF8.self))
+      name: name.rawValue, document: try DocumentCodec.encodeText(drawing))
     let updatedAt = now()
     let rawName = name.rawValue
     return try await write(rawName) { connection in

@@ -8,7 +8,7 @@ extension SQLiteDrawingStore {
     _ drawing: Drawing, as name: DrawingName, revision: Int, updatedAt: Date, links: DrawingLinks?
   ) async throws {
     let snapshot = SnapshotRecord(
-      name: name.rawValue, document: String(decoding: try DocumentCodec.encode(drawing), as: UTF8.self))
+      name: name.rawValue, document: try DocumentCodec.encodeText(drawing))
     try await writeTransaction { db in
       guard try DrawingRecord.fetchOne(db, key: name.rawValue) == nil else {
         throw DrawingStoreError.nameTaken(name: name.rawValue)

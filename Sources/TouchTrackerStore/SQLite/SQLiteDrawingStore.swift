@@ -222,7 +222,7 @@ public final class SQLiteDrawingStore: Sendable {
   @discardableResult
   public func save(_ drawing: Drawing, as name: DrawingName, ifRevision expected: Int?) async throws -> Int {
     let snapshot = SnapshotRecord(
-      name: name.rawValue, document: String(decoding: try DocumentCodec.encode(drawing), as: UTF8.self))
+      name: name.rawValue, document: try DocumentCodec.encodeText(drawing))
     let updatedAt = now()
     return try await writeTransaction { db in
       let stored = try DrawingRecord.fetchOne(db, key: name.rawValue)
