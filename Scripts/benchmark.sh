@@ -17,12 +17,19 @@
 #
 # runs row 15 alone (a room of 1,000 on one server and on two servers on
 # PostgreSQL, 10,000 idle connections: Benchmarks/server/room.py) and prints its rows.
+#
+#   Scripts/benchmark.sh --only first-stroke
+#
+# runs row 16 alone (the first stroke on a phone against tldraw 3.11.1:
+# Benchmarks/browser/first_stroke.py): it builds the wasm into Web/ and the
+# release server that embeds it, and measures the page as that binary serves it.
 set -euo pipefail
 
 only=""
 if [[ ${1:-} == --only ]]; then
-  only=${2:?"benchmark.sh: --only takes a name: room"}
-  [[ $only == room ]] || { echo "benchmark.sh: --only knows 'room', not '$only'" >&2; exit 2; }
+  only=${2:?"benchmark.sh: --only takes a name: room or first-stroke"}
+  [[ $only == room || $only == first-stroke ]] ||
+    { echo "benchmark.sh: --only knows 'room' and 'first-stroke', not '$only'" >&2; exit 2; }
 fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,6 +61,21 @@ room_rows() {
   fi
   Scripts/postgres.sh stop "$dir" >&2 || true
 }
+
+# Row 16: navigation to the first stroke on screen, phone profile, beside tldraw (~4 min).
+first_stroke_row() {
+  python3 Benchmarks/browser/first_stroke.py --server "$bench_scratch/release/touchtracker" "$@" \
+    --out "$out/first-stroke.json" | tee "$out/first-stroke.md" >&2
+}
+
+if [[ $only == first-stroke ]]; then
+  step "Building the wasm into Web/ and touchtracker (release) with it"
+  Scripts/build-wasm.sh >&2
+  swift build -c release --package-path Benchmarks --scratch-path "$bench_scratch" --product touchtracker >&2
+  step "Row 16: the first stroke on a phone, beside tldraw"
+  first_stroke_row
+  exit 0
+fi
 
 if [[ $only == room ]]; then
   step "Building live-swarm and touchtracker (release)"
@@ -190,6 +212,12 @@ trap - EXIT
 
 step "Row 15: a room of 1,000 (one server, two on PostgreSQL), and 10,000 idle connections"
 room_rows
+
+step "Row 16: the first stroke on a phone, beside tldraw (its table in $out/first-stroke.md)"
+stroke_web=$(mktemp -d)
+cp -r Web/. "$stroke_web" && cp "$out/touchtracker.wasm" "$stroke_web/touchtracker.wasm"
+first_stroke_row --web-root "$stroke_web"
+rm -rf "$stroke_web"
 
 step "Report"
 python3 Benchmarks/report.py "$out" | tee "$out/report.md"

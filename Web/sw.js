@@ -65,13 +65,40 @@ const PAGE_FILES = [
   'ui/toolbar.js',
 ];
 
+/** Kept under their plain names: the page's address and what the browser reads from the manifest. */
+const PLAIN = new Set(['./', 'index.html', 'manifest.webmanifest', 'icon.svg']);
+
 self.addEventListener('install', (event) => {
-  // `cache: 'no-cache'` asks the server whether the HTTP cache's copy is
-  // current (every file has an ETag): the copy kept is the server's, and
-  // what the page itself just fetched comes back as a 304, not again.
-  const requests = PAGE_FILES.map((file) => new Request(file, { cache: 'no-cache' }));
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
+  event.waitUntil(install().then(() => self.skipWaiting()));
 });
+
+/**
+ * The server names the page's files in the page's version folder,
+ * `assets/VERSION/app.js` (one name for one content, kept a year by the
+ * HTTP cache): the files are kept under the names index.html uses, read
+ * from index.html itself, and asked for with the HTTP cache's copies
+ * allowed, so what the page just fetched is not fetched again. From a
+ * server that does not rename (a plain static server), the plain names.
+ */
+async function install() {
+  const cache = await caches.open(CACHE);
+  // `cache: 'no-cache'` asks the server whether the HTTP cache's copy is
+  // current (every plain file has an ETag): what the page itself just
+  // fetched comes back as a 304, not again.
+  const page = await fetch(new Request('./', { cache: 'no-cache' }));
+  if (!page.ok) throw new Error(`The page answered ${page.status}`);
+  const html = await page.clone().text();
+  await cache.put('./', page);
+  const folder = /assets\/[0-9a-f]{16}\//.exec(html)?.[0];
+  const requests = [];
+  for (const file of PAGE_FILES) {
+    if (file === './') continue;
+    if (!folder || PLAIN.has(file)) requests.push(new Request(file, { cache: 'no-cache' }));
+    // The icon twice: index.html names it in the folder, the manifest plainly.
+    if (folder && (!PLAIN.has(file) || file === 'icon.svg')) requests.push(new Request(folder + file));
+  }
+  await cache.addAll(requests);
+}
 
 self.addEventListener('activate', (event) => {
   const old = caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))));

@@ -51,6 +51,39 @@ def test_a_drawing_opened_before_opens_and_draws_while_the_server_is_down(browse
     page.context.close()
 
 
+# The paths of the page's own files it fetched: scripts, styles and the wasm.
+PAGE_FETCHES = """performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+  .filter((path) => /[.](js|css|wasm)$/.test(path) && path !== '/sw.js')"""
+
+
+def in_version_folder(paths):
+    return [path for path in paths if not re.match(r"^/assets/[0-9a-f]{16}/", path)]
+
+
+def test_the_page_loads_its_files_from_its_version_folder_online_and_offline(browser, server):
+    """index.html names every file by the page's version (kept a year by the HTTP cache);
+    the service worker keeps them under those names, so the page starts without the server."""
+    page, touch = open_drawing(browser, server, "versions")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    fetched = page.evaluate(PAGE_FETCHES)
+    assert any(path.endswith("/app.js") for path in fetched) and any(path.endswith("/touchtracker.wasm") for path in fetched), fetched
+    assert in_version_folder(fetched) == [], fetched
+    touch.line((100, 100), (300, 100))
+    wait_until_saved(touch)
+
+    server.stop()
+    page.reload()
+    page.evaluate("touchtracker.ready")
+    touch = Touchscreen(page)
+    fetched = page.evaluate(PAGE_FETCHES)
+    assert any(path.endswith("/touchtracker.wasm") for path in fetched) and in_version_folder(fetched) == [], fetched
+    touch.line((100, 300), (300, 300))
+    assert touch.document()["lines"] == [line(100, 100, 300, 100), line(100, 300, 300, 300)]
+    assert page.errors == []
+    server.start()
+    page.context.close()
+
+
 # Notes what the page had painted when it registered its service worker.
 REGISTRATIONS = """
 (() => {

@@ -71,13 +71,20 @@ const imports = { tt: { read_input: suspends ? new WebAssembly.Suspending(readIn
 /** `tt_load_document_streamed`, as a function that may suspend (a promise) when `suspends`. */
 let loadStreamed = null;
 
+/**
+ * Beside this module, so the page served from its version folder
+ * (`assets/VERSION/`, one name for one content) gets the wasm of the same
+ * version, the one index.html preloads.
+ */
+const WASM = new URL('../touchtracker.wasm', import.meta.url);
+
 async function instantiate() {
   let instance;
   try {
-    ({ instance } = await WebAssembly.instantiateStreaming(fetch('touchtracker.wasm'), imports));
+    ({ instance } = await WebAssembly.instantiateStreaming(fetch(WASM), imports));
   } catch (error) {
     // Served with the wrong MIME type: compile from the bytes instead.
-    const response = await fetch('touchtracker.wasm');
+    const response = await fetch(WASM);
     if (!response.ok) throw error;
     ({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports));
   }

@@ -10,7 +10,9 @@ import TouchTrackerCore
 /// A browser that accepts gzip gets the file gzipped (`Content-Encoding`,
 /// `Vary: Accept-Encoding`, an ETag of its own). Every file is revalidated on each use (`no-cache`, cheap with its
 /// `ETag`), so a rebuilt `touchtracker.wasm` is never mixed with an old
-/// `app.js`. The path is percent-decoded once: `/index.html%00.png` names a
+/// `app.js`; the same file under its hashed name (`app.HASH.js`, the names
+/// the served pages use, `HashedNames`) is kept for a year unasked, and a
+/// hash that is not the file's is not found. The path is percent-decoded once: `/index.html%00.png` names a
 /// file with a NUL in it, which does not exist, not `index.html`.
 struct WebAssetsMiddleware<Context: RequestContext>: RouterMiddleware {
   let assets: WebAssets
@@ -26,7 +28,7 @@ struct WebAssetsMiddleware<Context: RequestContext>: RouterMiddleware {
       throw APIError(.badRequest, "Invalid path '\(rawPath)'")
     }
     let path = String(decoded.dropFirst()) + (decoded.hasSuffix("/") ? "index.html" : "")
-    guard let file = assets.file(at: path) else {
+    guard let (file, hashed) = assets.lookup(path) else {
       if path == "touchtracker.wasm" && !assets.hasWasm { throw APIError.wasmMissing }
       return try await next(request, context)
     }
@@ -37,7 +39,9 @@ struct WebAssetsMiddleware<Context: RequestContext>: RouterMiddleware {
     let eTag = gzipped == nil ? file.eTag : file.gzippedETag
     var headers: HTTPFields = [
       .contentType: file.contentType,
-      .cacheControl: "no-cache",
+      // A hashed name never changes its bytes: kept a year, never asked
+      // again. A plain name may change with the next build: asked each time.
+      .cacheControl: hashed ? "public, max-age=31536000, immutable" : "no-cache",
       .eTag: eTag,
     ]
     if file.gzipped != nil { headers[.vary] = "Accept-Encoding" }
