@@ -39,13 +39,7 @@ final class WebSocketFrameCheck: ChannelInboundHandler, RemovableChannelHandler 
       return
     }
     failed = true
-    var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
-    payload.write(webSocketErrorCode: .protocolError)
-    payload.writeString(reason)
-    let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)
-    context.writeAndFlush(wrapOutboundOut(close)).assumeIsolated().whenComplete { _ in
-      context.close(promise: nil)
-    }
+    closeForProtocolError(context, reason: reason)
   }
 }
 
@@ -120,13 +114,19 @@ final class WebSocketLengthCheck: ChannelInboundHandler, RemovableChannelHandler
 
   private func fail(context: ChannelHandlerContext, reason: String) {
     failed = true
-    var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
-    payload.write(webSocketErrorCode: .protocolError)
-    payload.writeString(reason)
-    let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)
-    context.writeAndFlush(wrapOutboundOut(close)).assumeIsolated().whenComplete { _ in
-      context.close(promise: nil)
-    }
+    closeForProtocolError(context, reason: reason)
+  }
+}
+
+/// Sends a close frame with 1002 (protocol error) and `reason` (at most
+/// 123 bytes), then closes the connection: how both checks refuse a frame.
+private func closeForProtocolError(_ context: ChannelHandlerContext, reason: String) {
+  var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+  payload.write(webSocketErrorCode: .protocolError)
+  payload.writeString(reason)
+  let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)
+  context.writeAndFlush(NIOAny(close)).assumeIsolated().whenComplete { _ in
+    context.close(promise: nil)
   }
 }
 
