@@ -217,7 +217,7 @@ def test_the_palette_button_opens_the_palette_and_a_choice_colors_new_lines(page
 def test_a_three_finger_swipe_up_opens_the_palette_without_stray_lines(touch):
     # A swipe must be done within a second of its fingers landing, in the page's time, which
     # follows the real clock: one move, so that a loaded machine's slow round trips to the
-    # browser do not add up past it (seven did, once, in CI beside other builds).
+    # browser (seven can take over a second) do not add up past it.
     touch.down(a=(300, 500), b=(400, 500), c=(500, 500))
     touch.move(a=(300, 380), b=(400, 380), c=(500, 380))
     touch.up("a", "b", "c")
