@@ -111,7 +111,10 @@ def test_counters_move_with_traffic_and_gauges_count_live_sockets(browser, serve
 
     page = open_page(browser, server.url + "/?drawing=metrics")
     page.wait_for_function("touchtracker.live().status === 'live'", timeout=30_000)
-    watching = scrape(server.url)
+    # The page is live once its connection state says so, which can come before the welcome
+    # is counted: wait for the count (bounded), then check the rest from the same scrape.
+    welcome = ("touchtracker_live_messages_sent_total", dict(type="welcome"))
+    watching = scrape_until(server.url, welcome[0], value(folded, welcome[0], **welcome[1]) + 1, **welcome[1])
     assert value(watching, "touchtracker_live_clients") == 1
     assert value(watching, "touchtracker_live_rooms") == 1
     assert value(watching, "touchtracker_http_requests_total", route="page", method="GET", status="200") >= 1
