@@ -38,7 +38,7 @@ extension DrawingsController {
       }
       headers[.link] = "<\(link)>; rel=\"next\""
     }
-    return try JSONBody.response(entries, headers: headers)
+    return try JSONBody.response(entries, headers: headers, for: request)
   }
 
   /// The page `list` is asked for, from `after`, `limit` and `search`.

@@ -71,7 +71,7 @@ struct DrawingsController {
       throw APIError(error)
     }
     guard let document = stored else { throw await sayingWhereItWent(name, APIError.notFound(name)) }
-    return JSONBody.response(json: document.json, headers: Self.revisionHeaders(document.revision))
+    return JSONBody.response(json: document.json, headers: Self.revisionHeaders(document.revision), for: request)
   }
 
   /// `error` (a 404 or a 409 for `name`), saying where the drawing went if
@@ -168,7 +168,7 @@ struct DrawingsController {
       json.append(contentsOf: ",\"revision\":\(change.revision)}".utf8)
     }
     json.append(contentsOf: "],\"revision\":\(stored.revision)}".utf8)
-    return JSONBody.response(json: json, headers: Self.revisionHeaders(stored.revision))
+    return JSONBody.response(json: json, headers: Self.revisionHeaders(stored.revision), for: request)
   }
 
   /// `GET /api/drawings/NAME/live` that is not a WebSocket upgrade (those
