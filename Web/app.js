@@ -22,7 +22,7 @@ import {
 } from './paint/canvas.js';
 import { attachPresence, presenceState } from './paint/presence.js';
 import { access } from './server/access.js';
-import { drawingAsked } from './sync/download.js';
+import { checkAccess, drawingAsked } from './sync/download.js';
 import { live } from './sync/live.js';
 import { localCopies } from './sync/local-copy.js';
 import { saver } from './sync/saver.js';
@@ -138,7 +138,7 @@ async function start() {
     showBanner(`“${asked}” is not a drawing name (1–64 letters, digits, - or _).`, 'warning', [['OK', hideBanner]]);
   }
   // What this page's key opens decides whether it may draw; the drawing loads meanwhile.
-  const checked = access.check(name);
+  const checked = checkAccess(name);
   await saver.open(name);
   await checked;
   setReadOnlyInput(access.readOnly);

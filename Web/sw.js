@@ -88,16 +88,48 @@ async function install() {
   const page = await fetch(new Request('./', { cache: 'no-cache' }));
   if (!page.ok) throw new Error(`The page answered ${page.status}`);
   const html = await page.clone().text();
+  const previous = await keptFolder(cache);
   await cache.put('./', page);
-  const folder = /assets\/[0-9a-f]{16}\//.exec(html)?.[0];
-  const requests = [];
+  const folder = FOLDER.exec(html)?.[0];
+  const requests = new Map();
+  const ask = (file, init) => {
+    const url = new URL(file, self.location).href;
+    if (!requests.has(url)) requests.set(url, new Request(url, init));
+  };
   for (const file of PAGE_FILES) {
     if (file === './') continue;
-    if (!folder || PLAIN.has(file)) requests.push(new Request(file, { cache: 'no-cache' }));
+    if (!folder || PLAIN.has(file)) ask(file, { cache: 'no-cache' });
     // The icon twice: index.html names it in the folder, the manifest plainly.
-    if (folder && (!PLAIN.has(file) || file === 'icon.svg')) requests.push(new Request(folder + file));
+    if (folder && (!PLAIN.has(file) || file === 'icon.svg')) ask(folder + file);
   }
-  await cache.addAll(requests);
+  // What the page names in its folder and no file of Web/ is: the server's one script for its modules.
+  for (const [named] of html.matchAll(NAMED)) ask(named);
+  await cache.addAll([...requests.values()]);
+  await forgetFolders(cache, [folder, previous]);
+}
+
+/** The version folder of the page kept in `cache`, if any. */
+async function keptFolder(cache) {
+  const kept = await cache.match('./');
+  return kept ? FOLDER.exec(await kept.text())?.[0] : undefined;
+}
+
+/** A version folder, as the server names the page's files (`assets/VERSION/`). */
+const FOLDER = /assets\/[0-9a-f]{16}\//;
+/** Every file index.html names in a version folder. */
+const NAMED = /assets\/[0-9a-f]{16}\/[^"?#]+/g;
+
+/**
+ * Drops what is kept of every version folder but `kept`: the current one
+ * and the one before it, for a tab still open on it across a deploy (its
+ * files are gone from the server, which answers 404 for another version).
+ */
+async function forgetFolders(cache, kept) {
+  const keep = new Set(kept.filter(Boolean));
+  for (const request of await cache.keys()) {
+    const folder = FOLDER.exec(new URL(request.url).pathname)?.[0];
+    if (folder && !keep.has(folder)) await cache.delete(request);
+  }
 }
 
 self.addEventListener('activate', (event) => {
@@ -120,7 +152,15 @@ async function networkFirst(request) {
   const key = request.mode === 'navigate' ? new URL('./', self.location).href : request;
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(key, response.clone());
+    if (response.ok && request.mode === 'navigate') {
+      // A new version of the page: its files come under a new folder, so the one before the last goes.
+      const previous = await keptFolder(cache);
+      await cache.put(key, response.clone());
+      const folder = FOLDER.exec(await response.clone().text())?.[0];
+      if (folder !== previous) await forgetFolders(cache, [folder, previous]);
+    } else if (response.ok) {
+      await cache.put(key, response.clone());
+    }
     return response;
   } catch (error) {
     const cached = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });

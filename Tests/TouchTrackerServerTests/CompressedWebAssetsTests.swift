@@ -38,7 +38,7 @@ import Testing
 
   @Test(arguments: ["app.js", "style.css", "index.html"])
   func aBrowserThatAcceptsGzipGetsTheFileGzipped(file: String) async throws {
-    let original = try Data(contentsOf: Self.web.appendingPathComponent(file))
+    let original = try HashedWebAssetsTests.bundled(Data(contentsOf: Self.web.appendingPathComponent(file)), path: file)
     try await TestServer.run(configure: { $0.webRoot = nil }) { _, client in
       try await client.execute(
         uri: "/\(file)", method: .get, headers: [.acceptEncoding: "gzip, deflate, br, zstd"]

@@ -26,7 +26,8 @@ import Testing
     #expect(files.contains("index.html") && files.contains("app.js"))
     try await TestServer.run(configure: { $0.webRoot = nil }) { _, client in
       for file in files {
-        let expected = try Data(contentsOf: Self.web.appendingPathComponent(file))
+        let expected = try HashedWebAssetsTests.bundled(
+          Data(contentsOf: Self.web.appendingPathComponent(file)), path: file)
         try await client.execute(uri: "/\(file)", method: .get) {
           #expect($0.status == .ok, "\(file)")
           // Compared first, then expected: `#expect(served == expected)` on a mismatch has
@@ -41,7 +42,7 @@ import Testing
           #expect($0.headers[.contentType] == WebAssets.contentType(of: file))
         }
       }
-      let index = try Data(contentsOf: Self.web.appendingPathComponent("index.html"))
+      let index = try HashedWebAssetsTests.bundled(Data(contentsOf: Self.web.appendingPathComponent("index.html")))
       try await client.execute(uri: "/?drawing=d", method: .get) {
         // As written, but for the version folder the server names the files in.
         #expect(HashedWebAssetsTests.plain(Data($0.body.readableBytesView)) == index)

@@ -25,6 +25,16 @@ import Testing
     return Data(text.replacingOccurrences(of: up + version.output + folder, with: "").utf8)
   }
 
+  /// `Web/`'s page at `path` as the server sends it but for the version folder: the root's
+  /// `index.html` with its modules in one script (`PageBundle`).
+  static func bundled(_ page: Data, path: String = "index.html") throws -> Data {
+    guard path == WebAssets.page else { return page }
+    let made = try PageBundle.make(html: String(decoding: page, as: UTF8.self)) { file in
+      try? String(contentsOf: CompressedWebAssetsTests.web.appendingPathComponent(file), encoding: .utf8)
+    }
+    return Data(made.html.utf8)
+  }
+
   static func writePage(_ server: TestServer) throws {
     let html = #"<link rel="stylesheet" href="style.css"><script type="module" src="app.js"></script>"#
     try Data(html.utf8).write(to: server.webRoot.appendingPathComponent("index.html"))
@@ -36,10 +46,11 @@ import Testing
       #expect(index.headers[.cacheControl] == "no-cache")
       #expect(index.headers[.eTag] != nil)
       let folder = try Self.folder(in: index.text)
-      #expect(index.text.contains(#"<script type="module" src="\#(folder)app.js">"#))
-      #expect(index.text.contains(#"<link rel="modulepreload" href="\#(folder)core/bridge.js">"#))
+      // The page's modules as one script (PageBundle), in the folder too.
+      #expect(index.text.contains(#"<script type="module" src="\#(folder)app.bundle.js">"#))
+      #expect(!index.text.contains("modulepreload"))
       #expect(index.text.contains(#"<link rel="manifest" href="manifest.webmanifest">"#))
-      for file in ["app.js", "core/bridge.js", "style.css"] {
+      for file in ["app.bundle.js", "app.js", "core/bridge.js", "style.css"] {
         let plain = try await client.execute(uri: "/\(file)", method: .get)
         try await client.execute(uri: "/\(folder)\(file)", method: .get) {
           #expect($0.status == .ok)
@@ -87,6 +98,28 @@ import Testing
         #expect($0.text == "console.log('changed')")
         #expect($0.headers[.cacheControl] == "no-cache")
       }
+    }
+  }
+
+  @Test func aWebRootsModulesAreBundledAfreshAfterAnEdit() async throws {
+    try await TestServer.run { server, client in
+      let page = "<!doctype html>\n  <script type=\"module\" src=\"app.js\"></script>\n"
+      try Data(page.utf8).write(to: server.webRoot.appendingPathComponent("index.html"))
+      try Data("console.log('one');\n".utf8).write(to: server.webRoot.appendingPathComponent("app.js"))
+      let first = try Self.folder(in: try await client.execute(uri: "/", method: .get).text)
+      #expect(try await client.execute(uri: "/", method: .get).text.contains(#"src="\#(first)app.bundle.js""#))
+      try await client.execute(uri: "/\(first)app.bundle.js", method: .get) {
+        #expect($0.status == .ok)
+        #expect($0.headers[.contentType] == "text/javascript; charset=utf-8")
+        #expect($0.text.contains("// app.js\n{\nconsole.log('one');\n}"))
+      }
+      try Data("console.log('two');\n".utf8).write(to: server.webRoot.appendingPathComponent("app.js"))
+      let second = try Self.folder(in: try await client.execute(uri: "/", method: .get).text)
+      #expect(second != first)
+      try await client.execute(uri: "/\(second)app.bundle.js", method: .get) {
+        #expect($0.text.contains("console.log('two');"))
+      }
+      try await client.execute(uri: "/\(first)app.bundle.js", method: .get) { #expect($0.status == .notFound) }
     }
   }
 

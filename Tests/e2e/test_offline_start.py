@@ -66,7 +66,7 @@ def test_the_page_loads_its_files_from_its_version_folder_online_and_offline(bro
     page, touch = open_drawing(browser, server, "versions")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     fetched = page.evaluate(PAGE_FETCHES)
-    assert any(path.endswith("/app.js") for path in fetched) and any(path.endswith("/touchtracker.wasm") for path in fetched), fetched
+    assert any(path.endswith("/app.bundle.js") for path in fetched) and any(path.endswith("/touchtracker.wasm") for path in fetched), fetched
     assert in_version_folder(fetched) == [], fetched
     touch.line((100, 100), (300, 100))
     wait_until_saved(touch)
@@ -77,6 +77,7 @@ def test_the_page_loads_its_files_from_its_version_folder_online_and_offline(bro
     touch = Touchscreen(page)
     fetched = page.evaluate(PAGE_FETCHES)
     assert any(path.endswith("/touchtracker.wasm") for path in fetched) and in_version_folder(fetched) == [], fetched
+    assert any(path.endswith("/app.bundle.js") for path in fetched), "the bundle, from the service worker's cache"
     touch.line((100, 300), (300, 300))
     assert touch.document()["lines"] == [line(100, 100, 300, 100), line(100, 300, 300, 300)]
     assert page.errors == []
@@ -118,3 +119,45 @@ def test_the_page_keeps_its_files_for_offline_only_once_the_opened_drawing_is_pa
     assert registered[0] is not None and registered[0]["painted"] >= 1 and registered[0]["pending"] == 0, registered
     assert page.evaluate("touchtracker.state().lines") == 20000
     context.close()
+
+
+KEPT_FOLDERS = """caches.open('touchtracker-page-v1').then((cache) => cache.keys()).then((keys) =>
+  [...new Set(keys.map((r) => /assets[/]([0-9a-f]{16})[/]/.exec(new URL(r.url).pathname)?.[1]).filter(Boolean))])"""
+
+
+def test_the_service_worker_keeps_the_files_of_two_versions_only(browser, tmp_path, monkeypatch):
+    """Each deploy names every file anew (one version folder for the page): the service
+    worker keeps the current version's files and the one before (a tab open across a deploy
+    still finds its own), and lets older ones go instead of keeping every version ever seen."""
+    import shutil
+
+    from conftest import ROOT, Server
+
+    web = tmp_path / "web"
+    shutil.copytree(WEB, web)
+    monkeypatch.delenv("TOUCHTRACKER_WEB_ROOT", raising=False)
+    binary = pathlib.Path(__import__("os").environ.get("TOUCHTRACKER_BIN", ROOT / ".build/debug/touchtracker"))
+    server = Server(binary, tmp_path / "drawings.sqlite", ["--web-root", str(web)])
+    server.start()
+    context = browser.new_context(viewport=VIEWPORT, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/?drawing=deploys&live=off")
+        page.evaluate("touchtracker.ready")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        folders = []
+        for deploy in range(3):
+            folders.append(re.search(r"assets/([0-9a-f]{16})/", page.content()).group(1))
+            with open(web / "style.css", "a") as style:
+                style.write(f"\n/* deploy {deploy} */\n")
+            page.reload()
+            page.evaluate("touchtracker.ready")
+        folders.append(re.search(r"assets/([0-9a-f]{16})/", page.content()).group(1))
+        assert len(set(folders)) == 4, folders
+        kept = page.evaluate(KEPT_FOLDERS)
+        assert set(kept) <= set(folders[-2:]), f"kept {kept} of versions {folders}"
+        assert folders[-1] in kept
+    finally:
+        context.close()
+        server.stop()

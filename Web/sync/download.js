@@ -1,11 +1,14 @@
-// The drawing's download starts as soon as this module runs. index.html
-// also loads it on its own (an `async` module with a few small imports), so
-// the 10 MB of a big drawing come in while the rest of the page's modules
-// arrive and the core compiles, not after (they took ~0.3 s on loopback
-// before the download could start, longer over a phone's network). This
-// browser's copy of the drawing is read from then on too, beside the
-// download (opening IndexedDB takes ~0.1 s on a first visit: it creates the
-// database). The saver takes both when it opens the drawing (`takeStarted`).
+// The drawing's download, and the check of what this page's key opens,
+// start as soon as this module runs. index.html also loads it on its own (an
+// `async` module with a few small imports), and the server's one script for
+// the page's modules (PageBundle.swift) runs it before app.js's others, so
+// the 10 MB of a big drawing come in while the rest of the page arrives and
+// the core compiles, not after (they took ~0.3 s on loopback before the
+// download could start, longer over a phone's network). This browser's copy
+// of the drawing is read from then on too, beside the download (opening
+// IndexedDB takes ~0.1 s on a first visit: it creates the database). The
+// saver takes both when it opens the drawing (`takeStarted`); app.js takes
+// the check (`checkAccess`).
 
 import { NAME_PATTERN } from '../core/bridge.js';
 import { access } from '../server/access.js';
@@ -56,6 +59,19 @@ export function localCopySummary(name) {
 /** What was started below: {name, response, local}, until taken. */
 let started = null;
 
+/** The check of what this page's key opens, started below: {name, checked}, until taken. */
+let startedCheck = null;
+
+/**
+ * What this page's key opens for drawing `name` (`access.check`): the check
+ * this module started, if it was for `name` and not taken yet, else a new one.
+ */
+export function checkAccess(name) {
+  const taken = startedCheck?.name === name ? startedCheck.checked : null;
+  startedCheck = null;
+  return taken ?? access.check(name);
+}
+
 /**
  * What this module started, if it was for drawing `name` and not taken yet,
  * or null: `response`, a promise as `fetchDrawing`'s, and `local`, one as
@@ -75,4 +91,6 @@ export function takeStarted(name) {
   const local = localCopySummary(name);
   local.catch(() => {}); // its failure is the saver's to show, once taken: not an unhandled rejection
   started = { name, response, local };
+  // Beside the download, not after the core has started: the page is ready for a finger once both are in.
+  startedCheck = { name, checked: access.check(name) };
 }

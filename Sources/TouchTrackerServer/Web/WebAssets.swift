@@ -38,19 +38,46 @@ struct WebAssets: Sendable {
   }
 
   /// The built-in files with their checksums and gzipped copies, made once a
-  /// process (gzip at level 9 of the whole page takes tens of milliseconds).
+  /// process (gzip at level 9 of the whole page takes tens of milliseconds),
+  /// the page's modules bundled (`PageBundle`).
   private static let embedded: (files: [String: File], version: String) = {
+    let (files, version) = Self.served(EmbeddedWebAssets.files)
+    return (files.reduce(into: [:]) { $0[$1.key] = Self.file($1.value, path: $1.key) }, version)
+  }()
+
+  /// `files` as the server sends them (the page with its modules in one
+  /// script and every file named in the version's folder, the bundle beside
+  /// them), and their version: the hash of every file but the HTML, the
+  /// bundle included (the same modules bundled by another server are
+  /// another file).
+  private static func served(_ files: [String: Data]) -> (files: [String: Data], version: String) {
+    var files = files
+    var page: String?
+    if let html = files[Self.page].flatMap({ String(data: $0, encoding: .utf8) }),
+      let made = try? PageBundle.make(
+        html: html,
+        read: { path in
+          files[path].flatMap { String(data: $0, encoding: .utf8) }
+        })
+    {
+      page = made.html
+      files[PageBundle.path] = Data(made.bundle.utf8)
+    }
     var hashes: [String: String] = [:]
-    for (path, bytes) in EmbeddedWebAssets.files where !path.hasSuffix(".html") {
+    for (path, bytes) in files where !path.hasSuffix(".html") {
       hashes[path] = HashedNames.hash(of: bytes)
     }
     let version = HashedNames.version(of: hashes)
-    let files: [String: File] = EmbeddedWebAssets.files.reduce(into: [:]) { files, entry in
-      let bytes = Self.rewritten(entry.value, path: entry.key, hashes: hashes, version: version)
-      files[entry.key] = Self.file(bytes, path: entry.key)
+    var served: [String: Data] = [:]
+    for (path, bytes) in files {
+      let original = path == Self.page ? page.map { Data($0.utf8) } ?? bytes : bytes
+      served[path] = Self.rewritten(original, path: path, hashes: hashes, version: version)
     }
-    return (files, version)
-  }()
+    return (served, version)
+  }
+
+  /// The page whose modules are bundled.
+  static let page = "index.html"
 
   /// A page with its files named in the version's folder; any other file
   /// as it is.
@@ -74,7 +101,7 @@ struct WebAssets: Sendable {
   /// (`HashedNames.version`), read afresh from a web root.
   var version: String {
     guard let root else { return embeddedVersion }
-    return HashedNames.version(of: Self.hashes(under: root))
+    return Self.served(Self.contents(under: root)).version
   }
 
   /// The file at `path` (relative to the root, percent-decoded), or at
@@ -92,6 +119,7 @@ struct WebAssets: Sendable {
     guard let components = Self.components(of: path) else { return nil }
     let relative = components.joined(separator: "/")
     guard let root else { return embedded[relative] }
+    if relative == PageBundle.path { return bundle(under: root) }
     var current = root
     var status = stat()
     for component in components {
@@ -103,33 +131,36 @@ struct WebAssets: Sendable {
     }
     guard let bytes = FileManager.default.contents(atPath: current) else { return nil }
     guard relative.hasSuffix(".html") else { return Self.file(bytes, path: relative) }
-    let hashes = Self.hashes(under: root)
-    let page = Self.rewritten(bytes, path: relative, hashes: hashes, version: HashedNames.version(of: hashes))
-    return Self.file(page, path: relative)
+    return Self.served(Self.contents(under: root)).files[relative].map { Self.file($0, path: relative) }
   }
 
-  /// The hash of every file a page under `root` may name, read afresh for
-  /// each page: an edited module gets its new name at the next reload.
-  /// Symlinks and dotfiles are left out, as `file(at:)` refuses them.
-  private static func hashes(under root: String) -> [String: String] {
+  /// The page's bundle from a web root, made afresh from the modules there.
+  private func bundle(under root: String) -> File? {
+    Self.served(Self.contents(under: root)).files[PageBundle.path].map { Self.file($0, path: PageBundle.path) }
+  }
+
+  /// Every file a page under `root` may name, read afresh for each page:
+  /// an edited module gets its new name, and a new bundle, at the next
+  /// reload. Symlinks and dotfiles are left out, as `file(at:)` refuses them.
+  private static func contents(under root: String) -> [String: Data] {
     let base = URL(fileURLWithPath: root)
     let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
     guard
       let enumerator = FileManager.default.enumerator(
         at: base, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
     else { return [:] }
-    var hashes: [String: String] = [:]
+    var contents: [String: Data] = [:]
     for case let url as URL in enumerator {
       guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true,
         values.isSymbolicLink != true
       else { continue }
       let full = url.standardizedFileURL.path
-      guard full.hasPrefix(root + "/"), !full.hasSuffix(".html") else { continue }
+      guard full.hasPrefix(root + "/") else { continue }
       let path = String(full.dropFirst(root.count + 1))
       guard let bytes = FileManager.default.contents(atPath: full) else { continue }
-      hashes[path] = HashedNames.hash(of: bytes)
+      contents[path] = bytes
     }
-    return hashes
+    return contents
   }
 
   /// The path's components, or nil if any of them may not be served.
