@@ -378,6 +378,25 @@ if os.path.exists(os.path.join(out, "open-memory.json")):
         "(`open_memory.py`)",
     ))
 
+# Row 16: the first stroke on a phone, beside tldraw (Benchmarks/browser/first_stroke.py).
+if os.path.exists(os.path.join(out, "first-stroke.json")):
+    stroke = load("first-stroke.json")
+    peer_name = next(name for name in stroke["summary"] if name.startswith("tldraw"))
+    peer = stroke["summary"][peer_name]
+    for name, figures in stroke["summary"].items():
+        if name == peer_name:
+            continue
+        row((
+            f"16. The first stroke on a phone ({name.removeprefix('ours, ')} drawing): navigation to the line on screen",
+            f"{figures['paintedMs']:,.0f} ms (ready {figures['readyMs']:,.0f} ms; {figures['requests']:.0f} requests, "
+            f"{figures['bytes'] / 1e3:,.0f} KB)",
+            f"{peer_name}: {peer['paintedMs']:,.0f} ms ({peer['requests']:.0f} requests, {peer['bytes'] / 1e3:,.0f} KB)",
+            f"{stroke['ratio'][name]:.2f}x tldraw's time",
+            met(stroke["ratio"][name] <= 1 / 3, "<= 1/3 of the peer's time"),
+            f"390x844 at 3x, CPU 4x, 40 ms / 9 Mbps; medians of {len(stroke['runs'][name])} interleaved runs; "
+            f"wasm compile {figures['compileMs']:.1f} ms (`first_stroke.py`)",
+        ))
+
 # Row 6: size.
 size = load("size.json")
 row((
