@@ -160,6 +160,11 @@ async function networkFirst(request) {
       if (folder !== previous) await forgetFolders(cache, [folder, previous]);
     } else if (response.ok) {
       await cache.put(key, response.clone());
+    } else if (FOLDER.test(new URL(request.url).pathname)) {
+      // Another version's file, which the server no longer has: a tab open across a deploy asks for
+      // the one it started with (its tile worker, loaded late), kept here.
+      const kept = await cache.match(key);
+      if (kept) return kept;
     }
     return response;
   } catch (error) {

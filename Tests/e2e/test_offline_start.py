@@ -158,6 +158,12 @@ def test_the_service_worker_keeps_the_files_of_two_versions_only(browser, tmp_pa
         kept = page.evaluate(KEPT_FOLDERS)
         assert set(kept) <= set(folders[-2:]), f"kept {kept} of versions {folders}"
         assert folders[-1] in kept
+        # The version before is still there for a tab open on it (the server answers 404 for it;
+        # `no-store` leaves the HTTP cache, which keeps every version's files a year, out of it).
+        status = """(folder) => fetch(`/assets/${folder}/paint/tile-worker.js`, { cache: 'no-store' })
+          .then((response) => response.status)"""
+        assert page.evaluate(status, folders[-2]) == 200
+        assert page.evaluate(status, folders[0]) == 404
     finally:
         context.close()
         server.stop()
