@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product touchtracker
-python3 Scripts/reliability.py --binary .build/release/touchtracker "$@"
+# An absolute path: each phase starts the server from a directory of its own.
+python3 Scripts/reliability.py --binary "$PWD/.build/release/touchtracker" "$@"
 Scripts/measure-parse.sh
 Scripts/fuzz-decoders.sh "${FUZZ_SECONDS:-30}"
 Scripts/build-wasm.sh >/dev/null
