@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import TouchTrackerCore
 import TouchTrackerStore
 import TouchTrackerWebAssets
@@ -29,6 +30,7 @@ struct WebAssets: Sendable {
   private let root: String?
   private let embedded: [String: File]
   private let embeddedVersion: String
+  private let webRoot = WebRootFiles()
 
   /// Serves the embedded files.
   init() {
@@ -50,7 +52,7 @@ struct WebAssets: Sendable {
   /// them), and their version: the hash of every file but the HTML, the
   /// bundle included (the same modules bundled by another server are
   /// another file).
-  private static func served(_ files: [String: Data]) -> (files: [String: Data], version: String) {
+  fileprivate static func served(_ files: [String: Data]) -> (files: [String: Data], version: String) {
     var files = files
     var page: String?
     if let html = files[Self.page].flatMap({ String(data: $0, encoding: .utf8) }),
@@ -101,7 +103,7 @@ struct WebAssets: Sendable {
   /// (`HashedNames.version`), read afresh from a web root.
   var version: String {
     guard let root else { return embeddedVersion }
-    return Self.served(Self.contents(under: root)).version
+    return webRoot.served(under: root).version
   }
 
   /// The file at `path` (relative to the root, percent-decoded), or at
@@ -131,36 +133,69 @@ struct WebAssets: Sendable {
     }
     guard let bytes = FileManager.default.contents(atPath: current) else { return nil }
     guard relative.hasSuffix(".html") else { return Self.file(bytes, path: relative) }
-    return Self.served(Self.contents(under: root)).files[relative].map { Self.file($0, path: relative) }
+    return webRoot.served(under: root).files[relative].map { Self.file($0, path: relative) }
   }
 
-  /// The page's bundle from a web root, made afresh from the modules there.
+  /// The page's bundle from a web root, made from the modules there.
   private func bundle(under root: String) -> File? {
-    Self.served(Self.contents(under: root)).files[PageBundle.path].map { Self.file($0, path: PageBundle.path) }
+    webRoot.served(under: root).files[PageBundle.path].map { Self.file($0, path: PageBundle.path) }
   }
 
-  /// Every file a page under `root` may name, read afresh for each page:
-  /// an edited module gets its new name, and a new bundle, at the next
-  /// reload. Symlinks and dotfiles are left out, as `file(at:)` refuses them.
-  private static func contents(under root: String) -> [String: Data] {
-    let base = URL(fileURLWithPath: root)
-    let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: base, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-    else { return [:] }
-    var contents: [String: Data] = [:]
-    for case let url as URL in enumerator {
-      guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true,
-        values.isSymbolicLink != true
-      else { continue }
-      let full = url.standardizedFileURL.path
-      guard full.hasPrefix(root + "/") else { continue }
-      let path = String(full.dropFirst(root.count + 1))
-      guard let bytes = FileManager.default.contents(atPath: full) else { continue }
-      contents[path] = bytes
+  /// A web root's files as served (`served`), made again only when a file
+  /// there changed: every page and every file in the version folder asks
+  /// for them, and reading, hashing and bundling the whole page each time
+  /// took seconds of a phone-profile page load.
+  final class WebRootFiles: Sendable {
+    private struct Made {
+      var stamps: [String: Stamp]
+      var files: [String: Data]
+      var version: String
     }
-    return contents
+    /// What tells a file's content changed without reading it.
+    struct Stamp: Equatable {
+      var size: Int
+      var seconds: Int
+      var nanoseconds: Int
+      var inode: UInt
+    }
+    private let made = NIOLockedValueBox<Made?>(nil)
+
+    func served(under root: String) -> (files: [String: Data], version: String) {
+      let paths = Self.paths(under: root)
+      if let made = made.withLockedValue({ $0 }), made.stamps == paths { return (made.files, made.version) }
+      var contents: [String: Data] = [:]
+      for path in paths.keys {
+        if let bytes = FileManager.default.contents(atPath: root + "/" + path) { contents[path] = bytes }
+      }
+      let (files, version) = WebAssets.served(contents)
+      // The stamps from before the read: a file changed while it was read is read again next time.
+      made.withLockedValue { $0 = Made(stamps: paths, files: files, version: version) }
+      return (files, version)
+    }
+
+    /// Every file a page under `root` may name, with its stamp. Symlinks and
+    /// dotfiles are left out, as `file(at:)` refuses them.
+    private static func paths(under root: String) -> [String: Stamp] {
+      let base = URL(fileURLWithPath: root)
+      let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
+      guard
+        let enumerator = FileManager.default.enumerator(
+          at: base, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+      else { return [:] }
+      var paths: [String: Stamp] = [:]
+      for case let url as URL in enumerator {
+        guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true,
+          values.isSymbolicLink != true
+        else { continue }
+        let full = url.standardizedFileURL.path
+        var status = stat()
+        guard full.hasPrefix(root + "/"), lstat(full, &status) == 0 else { continue }
+        paths[String(full.dropFirst(root.count + 1))] = Stamp(
+          size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec),
+          inode: UInt(status.st_ino))
+      }
+      return paths
+    }
   }
 
   /// The path's components, or nil if any of them may not be served.
