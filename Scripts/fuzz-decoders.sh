@@ -16,15 +16,20 @@ shift || true
 out="$root/.build/fuzz-decoders"
 mkdir -p "$out/corpus" "$out/module"
 
-mapfile -t core < <(find "$root/Sources/TouchTrackerCore" -name '*.swift' -not -path '*/Wasm/*' | LC_ALL=C sort)
 echo "fuzz-decoders: building" >&2
+# The engine first: the core is built on it (its own module, TouchKit).
+mapfile -t engine < <(find "$root/Sources/TouchKit" -name '*.swift' -not -path '*/Wasm/*' | LC_ALL=C sort)
 swiftc -O -wmo -parse-as-library -sanitize=fuzzer -enable-experimental-feature Extern \
+  -module-name TouchKit -emit-module -emit-module-path "$out/module/TouchKit.swiftmodule" \
+  -c -o "$out/engine.o" "${engine[@]}"
+mapfile -t core < <(find "$root/Sources/TouchTrackerCore" -name '*.swift' -not -path '*/Wasm/*' | LC_ALL=C sort)
+swiftc -O -wmo -parse-as-library -sanitize=fuzzer -enable-experimental-feature Extern -I "$out/module" \
   -module-name TouchTrackerCore -emit-module -emit-module-path "$out/module/TouchTrackerCore.swiftmodule" \
   -c -o "$out/core.o" "${core[@]}"
 fuzzing="$root/Tests/TouchTrackerCoreTests/Fuzzing"
 swiftc -O -parse-as-library -sanitize=fuzzer -I "$out/module" -module-name DecodersFuzzer \
   "$fuzzing/DecoderOracle.swift" "$root/Tests/Fuzz/DecodersFuzzer.swift" \
-  "$out/core.o" -lm -o "$out/fuzz-decoders"
+  "$out/core.o" "$out/engine.o" -lm -o "$out/fuzz-decoders"
 
 # Seeds: the valid documents and traces the tests start from, and the fixtures.
 seeds="$out/seeds"
