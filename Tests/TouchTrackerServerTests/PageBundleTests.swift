@@ -35,6 +35,18 @@ import Testing
     #expect(order == ["lib/shared.js", "early.js", "lib/other.js", "app.js"])
   }
 
+  @Test func importsAndReExportsRunInTheOrderTheModuleNamesThem() throws {
+    let files = [
+      "app.js": "export { x } from './x.js';\nimport { y } from './y.js';\nimport './z.js';\n",
+      "x.js": "export const x = 1;\n",
+      "y.js": "export const y = 2;\n",
+      "z.js": "console.log('z');\n",
+    ]
+    let made = try PageBundle.make(html: #"<script type="module" src="app.js"></script>"#, read: Self.read(files))
+    let order = made.bundle.matches(of: #/\n// ([\w/.-]+)\n/#).map { String($0.1) }
+    #expect(order == ["x.js", "y.js", "z.js", "app.js"])
+  }
+
   /// Runs `bundle` in node (as a module) and returns what it printed; nil without node.
   static func run(_ bundle: String) throws -> String? {
     let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }

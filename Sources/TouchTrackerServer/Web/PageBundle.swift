@@ -19,12 +19,14 @@
 /// Modules that import each other run in a browser's order too (the one met
 /// first runs last); what one exports is there for the other's calls once
 /// both have run, not while the first runs (a function a module exports is
-/// handed out when its block starts, where a browser has it from the start). `import.meta.url` stays the module's own address. What
-/// this does not take it refuses (`Problem`), and the page is sent as
-/// modules: any import but `import { a, b as c } from '…'` and `import '…'`, and any `export`
-/// but the forms above, `export { a }` of an import and `export { a } from
-/// '…'`; two modules exporting one name; an exported name that is a browser
-/// global.
+/// handed out when its block starts, where a browser has it from the
+/// start). `import.meta.url` stays the module's own address.
+///
+/// What this does not take it refuses (`Problem`), and the page is sent as
+/// modules: any import but `import { a, b as c } from '…'` and `import '…'`;
+/// any `export` but the forms above, `export { a }` of an import and
+/// `export { a } from '…'`; two modules exporting one name; an exported name
+/// that is a browser global.
 enum PageBundle {
   /// The bundle's path from the root, beside `index.html`.
   static let path = "app.bundle.js"
@@ -91,6 +93,8 @@ private struct BundledModule {
   var imports: [(from: String, names: [(imported: String, local: String)])]
   /// Modules it re-exports from (`export { a } from '…'`), with the names.
   var reexports: [(from: String, names: [String])]
+  /// The modules it imports or re-exports from, in the order its statements name them.
+  var dependencies: [String] = []
   /// Names it declares and exports, assigned to the shared declaration
   /// where they are (`const`, `let`).
   var assigned: [String]
@@ -120,7 +124,7 @@ private struct Bundler {
     }
     visiting.append(path)
     let module = try Self.prepare(text, at: path)
-    for dependency in module.imports.map(\.from) + module.reexports.map(\.from) {
+    for dependency in module.dependencies {
       try add(dependency, from: path)
     }
     visiting.removeLast()
@@ -241,9 +245,11 @@ private struct Bundler {
           throw PageBundle.Problem(description: "\(path): an import list the bundle cannot read: \(found.0)")
         }
         module.imports.append((try resolved(found.2), list.map { (imported: $0.0, local: $0.1) }))
+        module.dependencies.append(module.imports.last!.from)
         rest = rest[found.range.upperBound...]
       } else if let found = rest[match.lowerBound...].prefixMatch(of: #/import\s*'([^']+)';[ \t]*/#) {
         module.imports.append((try resolved(found.1), []))
+        module.dependencies.append(module.imports.last!.from)
         rest = rest[found.range.upperBound...]
       } else if let found = rest[match.lowerBound...].prefixMatch(
         of: #/export\s*\{([^}]*)\}\s*from\s*'([^']+)';[ \t]*/#)
@@ -253,6 +259,7 @@ private struct Bundler {
           throw PageBundle.Problem(description: "\(path): a renamed re-export: \(found.0)")
         }
         module.reexports.append((try resolved(found.2), list.map(\.0)))
+        module.dependencies.append(module.reexports.last!.from)
         rest = rest[found.range.upperBound...]
       } else if let found = rest[match.lowerBound...].prefixMatch(of: #/export\s*\{([^}]*)\};[ \t]*/#) {
         let list = names(found.1)
