@@ -305,12 +305,16 @@ def postgres_outage(binary, stopped_for=20.0):
 def send_body(port, path, body, timeout=900.0):
     """A PUT of `body` (bytes), reading while sending: a server that answers
     before it has read the body (503, 413) is heard, not cut off by the
-    reset of its close. Returns (status, head of the answer, seconds)."""
+    reset of its close. A failed send (the server closed the connection)
+    ends the sending, not the reading: its answer may already be waiting.
+    Returns (status, head of the answer, seconds, how it ended)."""
     start = time.monotonic()
     head = f"PUT {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
     head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
     data = memoryview(head.encode() + body)
     received = b""
+    ended = "timed out"
+    send_error = None
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
         s.setblocking(False)
         selector = selectors.DefaultSelector()
@@ -324,25 +328,28 @@ def send_body(port, path, body, timeout=900.0):
                     chunk = s.recv(65536)
                 except (BlockingIOError, InterruptedError):
                     chunk = None
-                except OSError:
+                except OSError as error:
+                    ended = f"recv: {error.__class__.__name__}"
                     break
                 if chunk == b"":
+                    ended = "closed by the server"
                     break
                 received += chunk or b""
-            if sent < len(data) and any(mask & selectors.EVENT_WRITE for _, mask in events):
+            if sent < len(data) and send_error is None and any(mask & selectors.EVENT_WRITE for _, mask in events):
                 try:
                     sent += s.send(data[sent:sent + (1 << 20)])
                 except (BlockingIOError, InterruptedError):
                     pass
-                except OSError:
-                    if received:
-                        continue
-                    break
+                except OSError as error:
+                    send_error = f"send: {error.__class__.__name__} after {sent / 1e6:.0f} MB"
+                    selector.modify(s, selectors.EVENT_READ)
             elif sent >= len(data):
                 selector.modify(s, selectors.EVENT_READ)
         selector.close()
+    if send_error:
+        ended = f"{send_error}, then {ended}"
     status = int(received.split(b" ", 2)[1]) if received.startswith(b"HTTP/1.1 ") else 0
-    return status, received.split(b"\r\n\r\n", 1)[0].decode(errors="replace"), time.monotonic() - start
+    return status, received.split(b"\r\n\r\n", 1)[0].decode(errors="replace"), time.monotonic() - start, ended
 
 
 def body_budget(binary, bodies=10, megabytes=212, budget=None):
@@ -360,7 +367,7 @@ def body_budget(binary, bodies=10, megabytes=212, budget=None):
                 try:
                     answers[index] = send_body(port, f"/api/drawings/big-{index}", document)
                 except OSError as error:
-                    answers[index] = (0, str(error), 0.0)
+                    answers[index] = (0, "", 0.0, f"{error.__class__.__name__}: {error}")
 
             threads = [threading.Thread(target=put, args=(index,)) for index in range(bodies)]
             for thread in threads:
@@ -368,8 +375,8 @@ def body_budget(binary, bodies=10, megabytes=212, budget=None):
             for thread in threads:
                 thread.join()
             peak = peak_memory_bytes(process.pid) / (1 << 20)
-            stored = [i for i, (status, _, _) in enumerate(answers) if status == 200]
-            refused = [head for status, head, _ in answers if status == 503]
+            stored = [i for i, (status, _, _, _) in enumerate(answers) if status == 200]
+            refused = [head for status, head, _, _ in answers if status == 503]
             whole = 0
             for index in stored:
                 status, _ = request(port, "HEAD", f"/api/drawings/big-{index}", timeout=600)
@@ -381,7 +388,8 @@ def body_budget(binary, bodies=10, megabytes=212, budget=None):
     return {"bodies": f"{bodies} of {len(document) / 1e6:.0f} MB ({count:,} lines) at once",
             "stored (200)": len(stored),
             "refused before being read (503, Retry-After: 2)": f"{len(refused)}{'' if retry_after else ' (a Retry-After missing)'}",
-            "other answers": sorted(status for status, _, _ in answers if status not in (200, 503)),
+            "other answers": sorted(f"{status} ({ended})" for status, _, _, ended in answers if status not in (200, 503)),
+            "answers read after a send failed": sum(1 for status, _, _, ended in answers if status and ended.startswith("send")),
             "slowest stored": f"{max((answers[i][2] for i in stored), default=0):.1f} s",
             "peak memory (VmHWM)": f"{peak:,.0f} MB",
             "stored ones read back": f"{whole} of {len(stored)}"}
