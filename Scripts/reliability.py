@@ -404,6 +404,8 @@ def main():
     parser.add_argument("--body-mb", type=int, default=212)
     parser.add_argument("--body-budget", type=int, help="the server's --body-budget in MiB (default: its own)")
     arguments = parser.parse_args()
+    # Each server runs in its own folder, where a relative path would name nothing.
+    arguments.binary = str(pathlib.Path(arguments.binary).resolve())
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, arguments.slow + 200)), hard))
     phases = [("slowloris", "Slowloris", lambda: slowloris(arguments.binary, arguments.slow)),
