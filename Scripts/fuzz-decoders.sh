@@ -16,7 +16,10 @@ shift || true
 out="$root/.build/fuzz-decoders"
 mkdir -p "$out/corpus" "$out/module"
 
-mapfile -t core < <(find "$root/Sources/TouchTrackerCore" -name '*.swift' -not -path '*/Wasm/*' | LC_ALL=C sort)
+# The engine (Sources/TouchKit) and the app compile as one module, as in
+# Scripts/build-wasm.sh, so the app's `@_exported import TouchKit` stays out.
+mapfile -t core < <(find "$root/Sources/TouchKit" "$root/Sources/TouchTrackerCore" -name '*.swift' -not -path '*/Wasm/*' \
+  ! -path "$root/Sources/TouchTrackerCore/Engine.swift" | LC_ALL=C sort)
 echo "fuzz-decoders: building" >&2
 swiftc -O -wmo -parse-as-library -sanitize=fuzzer -enable-experimental-feature Extern \
   -module-name TouchTrackerCore -emit-module -emit-module-path "$out/module/TouchTrackerCore.swiftmodule" \

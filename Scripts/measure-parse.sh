@@ -15,7 +15,10 @@ rounds="${1:-21}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-mapfile -t core < <(find "$root/Sources/TouchTrackerCore" -name '*.swift' -not -path '*/Wasm/*' | LC_ALL=C sort)
+# The engine (Sources/TouchKit) and the app compile as one module, as in
+# Scripts/build-wasm.sh, so the app's `@_exported import TouchKit` stays out.
+mapfile -t core < <(find "$root/Sources/TouchKit" "$root/Sources/TouchTrackerCore" -name '*.swift' -not -path '*/Wasm/*' \
+  ! -path "$root/Sources/TouchTrackerCore/Engine.swift" | LC_ALL=C sort)
 swiftc -O -wmo -parse-as-library -enable-experimental-feature Extern \
   -module-name TouchTrackerCore -emit-module -emit-module-path "$work/TouchTrackerCore.swiftmodule" \
   -c -o "$work/core.o" "${core[@]}"
