@@ -92,5 +92,7 @@ export function takeStarted(name) {
   local.catch(() => {}); // its failure is the saver's to show, once taken: not an unhandled rejection
   started = { name, response, local };
   // Beside the download, not after the core has started: the page is ready for a finger once both are in.
-  startedCheck = { name, checked: access.check(name) };
+  const checked = access.check(name);
+  checked.catch(() => {}); // app.js awaits it once taken: a failure before then is not an unhandled rejection
+  startedCheck = { name, checked };
 }
