@@ -12,6 +12,16 @@ import Testing
 
   static func read(_ files: [String: String]) -> (String) -> String? { { files[$0] } }
 
+  /// The modules in `bundle`, in the order they run (each block is named by a comment).
+  static func order(of bundle: String) -> [String] {
+    bundle.matches(of: #/\n// ([\w/.-]+)\n/#).map { String($0.1) }
+  }
+
+  /// The bundle of a page that loads `app.js`, from `files`.
+  static func bundle(_ files: [String: String]) throws -> PageBundle.Made {
+    try PageBundle.make(html: #"<script type="module" src="app.js"></script>"#, read: read(files))
+  }
+
   static let page = """
     <head>
       <script type="module" async src="early.js"></script>
@@ -31,7 +41,7 @@ import Testing
     let made = try PageBundle.make(html: Self.page, read: Self.read(files))
     #expect(made.html == "<head>\n  <script type=\"module\" src=\"app.bundle.js\"></script>\n</head>")
     // The order a browser evaluates them: each one's imports first, the async script's first.
-    let order = made.bundle.matches(of: #/\n// ([\w/.-]+)\n/#).map { String($0.1) }
+    let order = Self.order(of: made.bundle)
     #expect(order == ["lib/shared.js", "early.js", "lib/other.js", "app.js"])
   }
 
@@ -42,8 +52,8 @@ import Testing
       "y.js": "export const y = 2;\n",
       "z.js": "console.log('z');\n",
     ]
-    let made = try PageBundle.make(html: #"<script type="module" src="app.js"></script>"#, read: Self.read(files))
-    let order = made.bundle.matches(of: #/\n// ([\w/.-]+)\n/#).map { String($0.1) }
+    let made = try Self.bundle(files)
+    let order = Self.order(of: made.bundle)
     #expect(order == ["x.js", "y.js", "z.js", "app.js"])
   }
 
@@ -100,7 +110,7 @@ import Testing
     }
     var plain = files
     plain["report.js"] = "function local() {}\nexport function report(...values) { console.log(values.join(' ')); }\n"
-    let made = try PageBundle.make(html: #"<script type="module" src="app.js"></script>"#, read: Self.read(plain))
+    let made = try Self.bundle(plain)
     guard let printed = try Self.run(made.bundle) else { return }
     // `core`, a `let` set after the module ran, is seen by its importer, as a module's binding is.
     #expect(printed == "core core-local 3 app app-local reset\n", "\(made.bundle)")
@@ -121,8 +131,8 @@ import Testing
 
       """,
     ]
-    let made = try PageBundle.make(html: #"<script type="module" src="app.js"></script>"#, read: Self.read(files))
-    let order = made.bundle.matches(of: #/\n// ([\w/.-]+)\n/#).map { String($0.1) }
+    let made = try Self.bundle(files)
+    let order = Self.order(of: made.bundle)
     #expect(order == ["pong.js", "ping.js", "app.js"])
     guard let printed = try Self.run(made.bundle) else { return }
     #expect(printed == "pong-pong-ping\n", "\(made.bundle)")
@@ -133,7 +143,7 @@ import Testing
       "app.js": "import { wasm } from './core/bridge.js';\nconsole.log(wasm);\n",
       "core/bridge.js": "export const wasm = new URL('../touchtracker.wasm', import.meta.url).href;\n",
     ]
-    let made = try PageBundle.make(html: #"<script type="module" src="app.js"></script>"#, read: Self.read(files))
+    let made = try Self.bundle(files)
     #expect(made.bundle.contains("new URL('../touchtracker.wasm', new URL('core/bridge.js', import.meta.url).href)"))
   }
 
