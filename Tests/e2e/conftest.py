@@ -141,11 +141,15 @@ class Server:
         self.start()
 
 
+def touchtracker_binary():
+    """The `touchtracker` binary the tests start: $TOUCHTRACKER_BIN, else .build/debug/touchtracker."""
+    binary = pathlib.Path(os.environ.get("TOUCHTRACKER_BIN", ROOT / ".build/debug/touchtracker"))
+    return binary if binary.is_absolute() else ROOT / binary
+
+
 @pytest.fixture
 def server(tmp_path, wasm):
-    binary = pathlib.Path(os.environ.get("TOUCHTRACKER_BIN", ROOT / ".build/debug/touchtracker"))
-    if not binary.is_absolute():
-        binary = ROOT / binary
+    binary = touchtracker_binary()
     if not binary.exists():
         pytest.skip(f"no touchtracker binary at {binary} (set TOUCHTRACKER_BIN)")
     server = Server(binary, tmp_path / "drawings.sqlite")

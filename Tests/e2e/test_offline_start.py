@@ -4,10 +4,11 @@ browser's copy, drawable, and reaches the server once it is back."""
 
 import pathlib
 import re
+import shutil
 
 import pytest
 
-from conftest import VIEWPORT
+from conftest import VIEWPORT, Server, touchtracker_binary
 from test_changes import big_drawing
 from test_saving import eventually, line, open_drawing, request, stored, wait_until_saved
 from touchscreen import Touchscreen
@@ -129,15 +130,10 @@ def test_the_service_worker_keeps_the_files_of_two_versions_only(browser, tmp_pa
     """Each deploy names every file anew (one version folder for the page): the service
     worker keeps the current version's files and the one before (a tab open across a deploy
     still finds its own), and lets older ones go instead of keeping every version ever seen."""
-    import shutil
-
-    from conftest import ROOT, Server
-
     web = tmp_path / "web"
     shutil.copytree(WEB, web)
     monkeypatch.delenv("TOUCHTRACKER_WEB_ROOT", raising=False)
-    binary = pathlib.Path(__import__("os").environ.get("TOUCHTRACKER_BIN", ROOT / ".build/debug/touchtracker"))
-    server = Server(binary, tmp_path / "drawings.sqlite", ["--web-root", str(web)])
+    server = Server(touchtracker_binary(), tmp_path / "drawings.sqlite", ["--web-root", str(web)])
     server.start()
     context = browser.new_context(viewport=VIEWPORT, bypass_csp=True)
     try:
