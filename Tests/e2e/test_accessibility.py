@@ -217,3 +217,34 @@ def test_a_screen_reader_and_the_tab_key_reach_the_palettes_colors(page):
     assert not touch.state()["paletteVisible"]
     touch.line((100, 400), (400, 420))
     assert touch.document()["lines"][-1]["color"] == "#b0001e"
+
+
+def contrast(a, b):
+    """WCAG's contrast ratio of two (r, g, b) colors."""
+    def luminance(color):
+        linear = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in (c / 255 for c in color)]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted([luminance(a), luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_canvas_focus_ring_stands_out_from_the_paper_in_both_themes(browser, static_url, scheme):
+    """The canvas keeps its gray paper in the dark theme, so its focus ring, drawn inside its edge over
+    the paper, needs 3:1 against that gray (WCAG 1.4.11) there too, not only against the dark chrome."""
+    page = open_page(browser, static_url + "/", hint_read=True, color_scheme=scheme)
+    try:
+        touch = Touchscreen(page)
+        paper = touch.pixel(1, 300)
+        page.evaluate("document.activeElement.blur()")
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement?.id") == "canvas":
+                break
+        assert page.evaluate("document.getElementById('canvas').matches(':focus-visible')")
+        ring = touch.pixel(1, 300)  # the ring's 3 px run along the window's left edge
+        assert ring != paper, "no ring drawn at the canvas' edge"
+        assert contrast(ring, paper) >= 3, f"ring {ring} on paper {paper}: {contrast(ring, paper):.2f}:1"
+        assert page.errors == []
+    finally:
+        page.context.close()

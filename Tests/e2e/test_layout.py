@@ -98,3 +98,53 @@ def test_no_text_is_outside_its_sheet_or_off_screen(browser, server, width, heig
         assert page.errors == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_share_sheet_keeps_its_flag_on_one_line_and_the_qr_square_off_its_neighbours(browser, server, scheme):
+    """At 320 wide the note's "--access-control" stays on one line (a line ending after its first
+    hyphen reads "-" and "-access-control"), and the QR code's white square (the dark theme draws
+    one around it) overlaps neither the link above it nor the caption below it."""
+    page = open_page(browser, server.url + "/?drawing=share-look", hint_read=True, color_scheme=scheme,
+                     viewport={"width": 320, "height": 568}, device_scale_factor=2, is_mobile=True)
+    try:
+        page.click("[data-command=share]")
+        page.wait_for_selector("#share[open]")
+        tops = page.evaluate("""(flag) => {
+          const walker = document.createTreeWalker(document.getElementById('share-note'), NodeFilter.SHOW_TEXT);
+          const text = [];
+          for (let t = walker.nextNode(); t; t = walker.nextNode()) text.push(t);
+          const whole = text.map((t) => t.textContent).join('');
+          let start = whole.indexOf(flag);
+          if (start < 0) return null;
+          const range = document.createRange();
+          let end = start + flag.length;
+          for (const t of text) {  // the flag's characters, across text nodes
+            const n = t.textContent.length;
+            if (start >= 0 && start <= n) { range.setStart(t, start); }
+            if (end <= n) { range.setEnd(t, end); break; }
+            start -= n; end -= n;
+          }
+          return [...new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top)))];
+        }""", "--access-control")
+        assert tops is not None, page.text_content("#share-note")
+        assert len(tops) == 1, f"--access-control is broken across lines at {tops}"
+
+        boxes = page.evaluate("""() => {
+          const box = (e) => e.getBoundingClientRect();
+          const qr = document.getElementById('share-qr');
+          // What paints white: the canvas' border box and any box-shadow spread around it.
+          const spread = Math.max(0, ...[...getComputedStyle(qr).boxShadow.matchAll(/(-?[\\d.]+)px/g)]
+            .map((m) => Number(m[1])).filter((v, i) => i % 4 === 3));
+          const q = box(qr);
+          return {
+            square: { top: q.top - spread, bottom: q.bottom + spread },
+            link: box(document.querySelector('#share-edit .share-row')).bottom,
+            caption: box(document.getElementById('share-qr-caption')).top,
+          };
+        }""")
+        assert boxes["square"]["top"] >= boxes["link"], boxes
+        assert boxes["square"]["bottom"] <= boxes["caption"], boxes
+        assert page.errors == []
+    finally:
+        page.context.close()

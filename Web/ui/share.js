@@ -41,8 +41,14 @@ function fill() {
   document.getElementById('share-view-url').value = view ?? '';
   const note = document.getElementById('share-note');
   if (access.role === 'open') {
-    note.textContent =
-      'Access control is off on this server: anyone who can reach it can open and draw on every drawing. View-only links need a server started with --access-control.';
+    // The flag in a <code> that does not wrap: a line break after its first hyphen reads "-" and "-access-control".
+    const flag = document.createElement('code');
+    flag.textContent = '--access-control';
+    note.replaceChildren(
+      'Access control is off on this server: anyone who can reach it can open and draw on every drawing. View-only links need a server started with ',
+      flag,
+      '.',
+    );
   } else if (access.role === 'view') {
     note.textContent = 'Your link is view only: it shows the drawing and its changes as they happen.';
   } else {
