@@ -57,7 +57,7 @@ struct LiveConnection: Sendable {
       room.add(outbox)
       defer { room.remove(outbox) }
       await withTaskGroup(of: Void.self) { group in
-        group.addTask { await Self.write(outbox, to: outbound, counters: rooms.metrics.live) }
+        group.addTask { await Self.write(outbox, to: outbound, counters: rooms.metrics.live, pace: { room.pace }) }
         let close = await read(inbound, room: room, outbox: outbox, logger: logger)
         outbox.finish(close)
         group.addTask {
@@ -71,19 +71,30 @@ struct LiveConnection: Sendable {
     }
   }
 
-  /// Writes what is queued until the outbox says how to end.
+  /// Writes what is queued until the outbox says how to end. In a large
+  /// room (`pace` not nil) it waits that long after starting a frame before
+  /// it takes the next, so that one frame carries what came meanwhile: the
+  /// messages wait in the outbox, where they count against its bound and
+  /// presence is coalesced per peer. A take near `LiveOutbox.takenBytes`
+  /// is not followed by a wait: the client is behind, and the frame is
+  /// already full.
   private static func write(
-    _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter, counters: LiveMessageCounters
+    _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter, counters: LiveMessageCounters,
+    pace: @Sendable () -> Duration?
   ) async {
     do {
       while true {
         switch await outbox.next() {
         case .messages(let texts):
+          let started = ContinuousClock.now
           let frames = outbox.takesBatches ? frames(texts) : texts
           // Counted before they go: a client may act on a message (and
           // a scrape follow) before the write returns.
           counters.sent(texts, frames: frames.count)
           for frame in frames { try await outbound.write(.text(frame)) }
+          if let pace = pace(), texts.reduce(0, { $0 + $1.utf8.count }) < LiveOutbox.takenBytes / 2 {
+            try? await Task.sleep(until: started.advanced(by: pace), clock: .continuous)
+          }
         case .close(let close):
           try await outbound.close(
             WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason.isEmpty ? nil : close.reason)

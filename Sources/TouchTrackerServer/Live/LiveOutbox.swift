@@ -251,4 +251,25 @@ struct LiveLimits: Sendable {
   /// never does learns nothing and holds a socket, so it is closed (1008).
   /// Long enough for a page to read a large drawing before its hello.
   var helloDeadline: Duration = .seconds(30)
+  /// Rooms of at least this many connections pace their writers: each
+  /// writes at most one frame (or one take of its queue) per `pace(members:)`,
+  /// carrying all that was queued meanwhile. A frame costs the server about
+  /// the same whatever it carries (a wakeup, a write and a flush, a system
+  /// call), and at 1,000 members every message is 999 of them; below this,
+  /// frames go at once (rows 8 and 12 of BENCHMARKS.md: 2 and 100 clients).
+  /// `TOUCHTRACKER_LIVE_PACED_MEMBERS` sets it (benchmarks compare with
+  /// pacing off by setting it past the room's size).
+  var pacedMembers = LiveLimits.environmentPacedMembers ?? 200
+  /// The pause at `pacedMembers`, and the most it grows to with members.
+  var paceLeast: Duration = .milliseconds(10)
+  var paceMost: Duration = .milliseconds(25)
+
+  /// How long a writer of a room of `members` waits after a frame before it
+  /// takes the next: nil below `pacedMembers`. 25 µs a member (10 ms at 400,
+  /// 25 ms at 1,000) within `paceLeast...paceMost`: what a message may wait
+  /// grows with the room, as does what a frame saves.
+  func pace(members: Int) -> Duration? {
+    guard members >= pacedMembers else { return nil }
+    return min(max(.microseconds(25) * members, paceLeast), paceMost)
+  }
 }

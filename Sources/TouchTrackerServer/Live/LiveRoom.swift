@@ -74,16 +74,28 @@ final class LiveRoom: Sendable {
     self.presenceRelay = presenceRelay
   }
 
+  /// How long each member's writer waits after a frame (`LiveLimits.pace`):
+  /// nil in a room smaller than `LiveLimits.pacedMembers`. Apart from the
+  /// room's state, so that a thousand writers reading it do not take the
+  /// lock the room's fan-out holds.
+  var pace: Duration? { paced.withLockedValue { $0 } }
+  private let paced = NIOLockedValueBox<Duration?>(nil)
+
   func add(_ outbox: LiveOutbox) {
-    state.withLockedValue { $0.members[ObjectIdentifier(outbox)] = Member(outbox: outbox) }
+    state.withLockedValue {
+      $0.members[ObjectIdentifier(outbox)] = Member(outbox: outbox)
+      let pace = limits.pace(members: $0.members.count)
+      paced.withLockedValue { $0 = pace }
+    }
   }
 
   /// Removes a connection; the others get `leave` if it had said hello.
   func remove(_ outbox: LiveOutbox) {
     let left = state.withLockedValue { state -> String? in
-      guard let member = state.members.removeValue(forKey: ObjectIdentifier(outbox)), let by = member.by else {
-        return nil
-      }
+      guard let member = state.members.removeValue(forKey: ObjectIdentifier(outbox)) else { return nil }
+      let pace = limits.pace(members: state.members.count)
+      paced.withLockedValue { $0 = pace }
+      guard let by = member.by else { return nil }
       for other in state.members.values where other.by != nil { other.outbox.send(.leave(by: by)) }
       return by
     }
