@@ -47,9 +47,9 @@ def free_port():
 
 def start_server(binary, web_root, directory):
     port = free_port()
-    env = {**os.environ, "TOUCHTRACKER_WEB_ROOT": str(web_root)}
-    command = [str(binary), "serve", "--port", str(port), "--database", str(directory / "drawings.sqlite")]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [str(binary), "serve", "--port", str(port), "--database", str(directory / "drawings.sqlite"),
+               "--web-root", str(web_root)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
