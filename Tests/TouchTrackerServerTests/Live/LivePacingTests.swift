@@ -27,11 +27,7 @@ import Testing
   /// (The peer sends its five changes at once: the server stores them in
   /// far less than the pause, so they are queued when the writer wakes.)
   @Test func aWatcherInAPacedRoomGetsWhatCameDuringThePauseInOneFrameAndConverges() async throws {
-    try await Live.run(configure: { configuration in
-      configuration.liveLimits.pacedMembers = 2
-      configuration.liveLimits.paceLeast = .seconds(3)
-      configuration.liveLimits.paceMost = .seconds(3)
-    }) { port, http in
+    try await Live.run(configure: paced(from: 2, pause: .seconds(3))) { port, http in
       try await LiveTestClient.live(port: port, since: nil, client: "0000000a") { watcher in
         try await watcher.send(#"{"type":"hello","since":0,"client":"0000000a","batches":true}"#)
         #expect(try await watcher.messages().first?["type"] as? String == "welcome")
@@ -60,11 +56,7 @@ import Testing
   /// 600 s, were it paced, the watcher would get its second change only
   /// after the clients' 30 s deadline.
   @Test func aRoomSmallerThanPacedMembersIsNotPaced() async throws {
-    try await Live.run(configure: { configuration in
-      configuration.liveLimits.pacedMembers = 3
-      configuration.liveLimits.paceLeast = .seconds(600)
-      configuration.liveLimits.paceMost = .seconds(600)
-    }) { port, http in
+    try await Live.run(configure: paced(from: 3, pause: .seconds(600))) { port, http in
       try await LiveTestClient.live(port: port, client: "0000000a") { watcher in
         _ = try await watcher.message(ofType: "welcome")
         try await LiveTestClient.live(port: port, client: "0000000b") { peer in
@@ -79,6 +71,15 @@ import Testing
           #expect(replica.document == (try await Live.document(http)))
         }
       }
+    }
+  }
+
+  /// A server whose rooms of `members` or more pace their writers by `pause`.
+  private func paced(from members: Int, pause: Duration) -> @Sendable (inout ServerConfiguration) -> Void {
+    { configuration in
+      configuration.liveLimits.pacedMembers = members
+      configuration.liveLimits.paceLeast = pause
+      configuration.liveLimits.paceMost = pause
     }
   }
 }
