@@ -127,11 +127,15 @@ struct MultiServerLiveTests {
         #expect(changes["key"] as? String == "k1")
         try await serverA.http.execute(
           uri: "/api/drawings/d", method: .put, body: ByteBuffer(string: documentText(lines: 2)))
-        #expect(try await b.receive() == .text(#"{"type":"reset","revision":2}"#))
+        // Each received value bound first, so that a failure shows what came instead.
+        let replaced = try await b.receive()
+        #expect(replaced == .text(#"{"type":"reset","revision":2}"#))
         try await b.send(#"{"type":"hello","since":2,"client":"0000000b"}"#)
-        #expect(try await b.receive() == .text(#"{"type":"welcome","revision":2}"#))
+        let welcome = try await b.receive()
+        #expect(welcome == .text(#"{"type":"welcome","revision":2}"#))
         try await serverA.http.execute(uri: "/api/drawings/d", method: .delete) { #expect($0.status == .noContent) }
-        #expect(try await b.receive() == .text(#"{"type":"reset","revision":0}"#))
+        let deleted = try await b.receive()
+        #expect(deleted == .text(#"{"type":"reset","revision":0}"#))
       }
     }
   }
