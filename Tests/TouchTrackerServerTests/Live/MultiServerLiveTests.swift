@@ -58,6 +58,25 @@ struct MultiServerLiveTests {
     }
   }
 
+  /// Takes `count` messages from `client` into `replica`. A socket that
+  /// ends first fails naming what the replica had: which revision or `ack`
+  /// never came.
+  static func take(_ count: Int, from client: LiveTestClient, into replica: inout LiveReplica, _ name: String)
+    async throws
+  {
+    for _ in 0..<count {
+      do {
+        try replica.receive(try await client.message())
+      } catch {
+        let missing = Set(1...count).subtracting(replica.revisions).sorted()
+        Issue.record(
+          "\(name): \(error) after revisions \(replica.revisions); none of \(missing); unacknowledged \(replica.pending.keys.sorted())"
+        )
+        throw error
+      }
+    }
+  }
+
   @Test func eachServersClientsGetTheOthersChangesInOneOrder() async throws {
     try await Self.twoServers { serverA, serverB in
       try await LiveTestClient.live(port: serverA.port, client: "0000000a", deadline: Self.deadline) { a in
@@ -74,8 +93,8 @@ struct MultiServerLiveTests {
             replicas[0].pending["a\(index)"] = [try LiveSyncTests.change(Live.add([1000 + index]))]
             replicas[1].pending["b\(index)"] = [try LiveSyncTests.change(Live.add([2000 + index], x: 5))]
           }
-          for _ in 0..<(2 * count) { try replicas[0].receive(try await a.message()) }
-          for _ in 0..<(2 * count) { try replicas[1].receive(try await b.message()) }
+          try await Self.take(2 * count, from: a, into: &replicas[0], "a (server A)")
+          try await Self.take(2 * count, from: b, into: &replicas[1], "b (server B)")
           let storedA = try await Live.document(serverA.http)
           let storedB = try await Live.document(serverB.http)
           #expect(storedA == storedB)
