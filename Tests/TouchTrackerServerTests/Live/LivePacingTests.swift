@@ -28,8 +28,7 @@ import Testing
   /// far less than the pause, so they are queued when the writer wakes.)
   @Test func aWatcherInAPacedRoomGetsWhatCameDuringThePauseInOneFrameAndConverges() async throws {
     try await Live.run(configure: paced(from: 2, pause: .seconds(3))) { port, http in
-      try await LiveTestClient.live(port: port, since: nil, client: "0000000a") { watcher in
-        try await watcher.send(#"{"type":"hello","since":0,"client":"0000000a","batches":true}"#)
+      try await LiveTestClient.live(port: port, client: "0000000a", batches: true) { watcher in
         #expect(try await watcher.messages().first?["type"] as? String == "welcome")
         try await LiveTestClient.live(port: port, client: "0000000b") { peer in
           _ = try await peer.message(ofType: "welcome")

@@ -93,8 +93,7 @@ import TouchTrackerStore
   /// (`message()` fails on one): pages loaded before batches still work.
   @Test func aClientTakingBatchesGetsEveryRevisionInOrderAndOthersGetNoArrays() async throws {
     try await Live.run { port, http in
-      try await LiveTestClient.live(port: port, since: nil, client: "0000000a") { a in
-        try await a.send(#"{"type":"hello","since":0,"client":"0000000a","batches":true}"#)
+      try await LiveTestClient.live(port: port, client: "0000000a", batches: true) { a in
         #expect(try await a.messages().first?["type"] as? String == "welcome")
         try await LiveTestClient.live(port: port, client: "0000000b") { b in
           _ = try await b.message(ofType: "welcome")

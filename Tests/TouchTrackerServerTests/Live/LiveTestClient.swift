@@ -81,10 +81,11 @@ final class LiveTestClient {
   }
 
   /// Connects to `/api/drawings/NAME/live`, checks the upgrade happened,
-  /// and says hello.
+  /// and says hello (from `since`; none when nil), taking batches (frames
+  /// that are JSON arrays) when `batches`.
   static func live(
-    port: Int, drawing: String = "d", since: Int? = 0, client id: String = "0000000a", receiveBuffer: Int? = nil,
-    deadline: Duration = .seconds(30), _ body: (LiveTestClient) async throws -> Void
+    port: Int, drawing: String = "d", since: Int? = 0, client id: String = "0000000a", batches: Bool = false,
+    receiveBuffer: Int? = nil, deadline: Duration = .seconds(30), _ body: (LiveTestClient) async throws -> Void
   ) async throws {
     try await connect(
       port: port, path: "/api/drawings/\(drawing)/live", receiveBuffer: receiveBuffer, deadline: deadline
@@ -92,7 +93,10 @@ final class LiveTestClient {
       guard client.responseHead.hasPrefix("HTTP/1.1 101") else {
         throw Failure(description: "Not upgraded: \(client.responseHead)")
       }
-      if let since { try await client.send(#"{"type":"hello","since":\#(since),"client":"\#(id)"}"#) }
+      if let since {
+        let taking = batches ? #","batches":true"# : ""
+        try await client.send(#"{"type":"hello","since":\#(since),"client":"\#(id)"\#(taking)}"#)
+      }
       try await body(client)
     }
   }
