@@ -77,9 +77,3 @@ extension PresenceLine {
     return "\(value)"
   }
 }
-
-extension LiveLimits {
-  /// `TOUCHTRACKER_LIVE_PACED_MEMBERS`, if set to a number (`pacedMembers`).
-  static let environmentPacedMembers: Int? = ProcessInfo.processInfo.environment["TOUCHTRACKER_LIVE_PACED_MEMBERS"]
-    .flatMap { Int($0) }
-}
