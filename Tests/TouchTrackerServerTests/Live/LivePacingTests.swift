@@ -20,17 +20,18 @@ import Testing
     #expect(limits.pace(members: 10_000) == .milliseconds(25))
   }
 
-  /// A room of 2 with `pacedMembers` 2 and a pause of 3 s: the watcher's
+  /// A room of 2 with `pacedMembers` 2 and a pause of 10 s (the sockets
+  /// live up to 120 s, for a loaded machine): the watcher's
   /// first change goes at once, and the ones its peer sends while its writer
   /// waits reach it together, in one frame (it said `"batches": true`);
   /// it still gets every revision once, in order, and holds GET's document.
   /// (The peer sends its five changes at once: the server stores them in
   /// far less than the pause, so they are queued when the writer wakes.)
   @Test func aWatcherInAPacedRoomGetsWhatCameDuringThePauseInOneFrameAndConverges() async throws {
-    try await Live.run(configure: paced(from: 2, pause: .seconds(3))) { port, http in
-      try await LiveTestClient.live(port: port, client: "0000000a", batches: true) { watcher in
+    try await Live.run(configure: paced(from: 2, pause: .seconds(10))) { port, http in
+      try await LiveTestClient.live(port: port, client: "0000000a", batches: true, deadline: .seconds(120)) { watcher in
         #expect(try await watcher.messages().first?["type"] as? String == "welcome")
-        try await LiveTestClient.live(port: port, client: "0000000b") { peer in
+        try await LiveTestClient.live(port: port, client: "0000000b", deadline: .seconds(120)) { peer in
           _ = try await peer.message(ofType: "welcome")
           let count = 5
           var replica = LiveReplica()
